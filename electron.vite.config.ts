@@ -1,0 +1,17 @@
+import { resolve } from 'node:path'
+
+import react from '@vitejs/plugin-react'
+import { defineConfig } from 'electron-vite'
+
+// package.json has "type": "module", so main builds as ESM; the preload must be CommonJS
+// (`index.cjs`) because a sandboxed renderer cannot load an ESM preload.
+export default defineConfig({
+  main: {},
+  preload: {
+    build: { rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
+  },
+  renderer: {
+    resolve: { alias: { '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
+    plugins: [react()],
+  },
+})

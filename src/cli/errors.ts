@@ -1,0 +1,12 @@
+/** Exit codes every command keeps: 0 success, 1 a negative result, 2 usage or input error, 130 cancelled. */
+export const EXIT = { ok: 0, negative: 1, usage: 2, cancelled: 130 } as const
+
+/** An error the user caused and can fix; printed as one line on stderr. */
+export class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number = EXIT.usage,
+  ) {
+    super(message)
+  }
+}

@@ -1,0 +1,58 @@
+import { readFile } from 'node:fs/promises'
+import type { Readable, Writable } from 'node:stream'
+
+import { CliError } from './errors.js'
+
+/** The streams a command talks through: the process's own, or a test's. */
+export interface CliIO {
+  stdin: Readable & { isTTY?: boolean }
+  stdout: Writable
+  stderr: Writable
+  cwd: string
+}
+
+export function processIO(): CliIO {
+  return {
+    stdin: process.stdin,
+    stdout: process.stdout,
+    stderr: process.stderr,
+    cwd: process.cwd(),
+  }
+}
+
+async function readStream(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = []
+  for await (const chunk of stream)
+    chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
+  return Buffer.concat(chunks).toString('utf8')
+}
+
+export interface Input {
+  text: string
+  /** The file name for messages, or `<stdin>`. */
+  source: string
+}
+
+/** Reads FILE, or standard input when FILE is absent or `-`. */
+export async function readInput(io: CliIO, file: string | undefined): Promise<Input> {
+  if (file === undefined || file === '-') {
+    if (io.stdin.isTTY) {
+      throw new CliError(
+        'No input: give a FILE, or pipe a discussion or `discussions parse` output into stdin.',
+      )
+    }
+    return { text: await readStream(io.stdin), source: '<stdin>' }
+  }
+  try {
+    return { text: await readFile(file, 'utf8'), source: file }
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new CliError(`${file}: no such file.`)
+    if (code === 'EISDIR') throw new CliError(`${file}: is a folder, not a discussion file.`)
+    throw new CliError(`${file}: cannot be read (${code ?? String(error)}).`)
+  }
+}
+
+export function writeJson(io: CliIO, value: unknown): void {
+  io.stdout.write(`${JSON.stringify(value, null, 2)}\n`)
+}

@@ -1,0 +1,56 @@
+/**
+ * The `discussions` command: builds the program, runs one command and returns its exit code.
+ * Output goes through the given streams so tests can run it in-process as well as spawned.
+ */
+import { Command, CommanderError } from '@commander-js/extra-typings'
+
+import { registerParse } from './commands/parse.js'
+import { registerRoute } from './commands/route.js'
+import { registerValidate } from './commands/validate.js'
+import { registerVotes } from './commands/votes.js'
+import { CliError, EXIT } from './errors.js'
+import type { CliIO } from './io.js'
+
+export const VERSION = '0.1.0'
+
+export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
+  let exitCode: number = EXIT.ok
+  const program = new Command()
+    .name('discussions')
+    .description('Structured multi-agent AI discussions in plain markdown files.')
+    .version(VERSION)
+    .showHelpAfterError('(run with --help for usage)')
+    .exitOverride()
+    .configureOutput({
+      writeOut: (text) => io.stdout.write(text),
+      writeErr: (text) => io.stderr.write(text),
+    })
+  const setExitCode = (code: number): void => {
+    exitCode = code
+  }
+
+  registerParse(program, io)
+  registerValidate(program, io, setExitCode)
+  registerVotes(program, io)
+  registerRoute(program, io)
+  for (const command of program.commands)
+    command.exitOverride().showHelpAfterError('(run with --help for usage)')
+
+  try {
+    await program.parseAsync(argv, { from: 'user' })
+    return exitCode
+  } catch (error) {
+    if (error instanceof CommanderError) {
+      const ok = ['commander.helpDisplayed', 'commander.version', 'commander.help'].includes(
+        error.code,
+      )
+      return ok ? EXIT.ok : EXIT.usage
+    }
+    if (error instanceof CliError) {
+      io.stderr.write(`error: ${error.message}\n`)
+      return error.exitCode
+    }
+    io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
+    return EXIT.negative
+  }
+}

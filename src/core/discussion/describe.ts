@@ -1,0 +1,102 @@
+/**
+ * The structured view of a discussion that `discussions parse` prints and every other tool reads:
+ * plain JSON, stable keys, every item with its author and line.
+ */
+import { headerValue, splitList } from '../format/headers.js'
+import type { MarkerKind, ParsedDiscussion, PhaseMarker, Vote } from '../format/model.js'
+import { currentVotes } from '../voting/current-votes.js'
+
+export interface ItemView {
+  text: string
+  author: string
+  line: number
+}
+
+export interface CommentView {
+  author: string
+  body: string
+  vote: Vote | null
+  mentions: string[]
+  line: number
+  closed: boolean
+  /** True when the comment was written in the current phase (its vote can count). */
+  current: boolean
+}
+
+export interface DiscussionView {
+  title: string | null
+  phase: string | null
+  status: string | null
+  template: string | null
+  created: string | null
+  participants: string[]
+  headers: Record<string, string>
+  comments: CommentView[]
+  questions: ItemView[]
+  todos: ItemView[]
+  decisions: ItemView[]
+  concerns: ItemView[]
+  assigned: ItemView[]
+  done: ItemView[]
+  diagrams: { path: string; author: string; line: number }[]
+  phase_markers: PhaseMarker[]
+  votes: Record<string, Vote>
+}
+
+const H1 = /^#\s+(.+?)\s*#*\s*$/m
+
+/** The phase the header names, else the target of the last transition. */
+export function currentPhase(parsed: ParsedDiscussion): string | null {
+  const header = headerValue(parsed, 'Phase')
+  if (header) return header
+  for (let i = parsed.phaseMarkers.length - 1; i >= 0; i--) {
+    const marker = parsed.phaseMarkers[i]
+    if (marker?.kind === 'transition') return marker.to
+  }
+  return null
+}
+
+function titleOf(parsed: ParsedDiscussion): string | null {
+  const header = headerValue(parsed, 'Title')
+  if (header) return header
+  const preamble = parsed.segments[0]
+  if (preamble?.kind !== 'content') return null
+  return H1.exec(preamble.raw)?.[1] ?? null
+}
+
+export function describeDiscussion(parsed: ParsedDiscussion): DiscussionView {
+  const items = (kind: MarkerKind): ItemView[] =>
+    parsed.comments.flatMap((comment) =>
+      comment.markers
+        .filter((marker) => marker.kind === kind)
+        .map(({ text, author, line }) => ({ text, author, line })),
+    )
+  const epoch = parsed.phaseMarkers.length
+  return {
+    title: titleOf(parsed),
+    phase: currentPhase(parsed),
+    status: headerValue(parsed, 'Status'),
+    template: headerValue(parsed, 'Template'),
+    created: headerValue(parsed, 'Created'),
+    participants: splitList(headerValue(parsed, 'Participants')),
+    headers: Object.fromEntries(parsed.headers.map((entry) => [entry.key, entry.value])),
+    comments: parsed.comments.map((comment) => ({
+      author: comment.author,
+      body: comment.body,
+      vote: comment.vote,
+      mentions: comment.mentions,
+      line: comment.line,
+      closed: comment.closed,
+      current: comment.epoch === epoch,
+    })),
+    questions: items('question'),
+    todos: items('todo'),
+    decisions: items('decision'),
+    concerns: items('concern'),
+    assigned: items('assigned'),
+    done: items('done'),
+    diagrams: items('diagram').map(({ text, author, line }) => ({ path: text, author, line })),
+    phase_markers: parsed.phaseMarkers,
+    votes: currentVotes(parsed),
+  }
+}

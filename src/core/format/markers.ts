@@ -1,0 +1,59 @@
+/**
+ * Marker lines and @mentions inside a comment body. A marker counts at the start of a line, after
+ * an optional quote mark, list bullet, task box or bold, in any case, and tolerates trailing
+ * punctuation on the vote (`vote: ready.` is READY). Fenced code is filtered out by the caller.
+ */
+import type { MarkerKind, Vote } from './model.js'
+
+const MARKER_WORDS: Record<string, MarkerKind> = {
+  vote: 'vote',
+  q: 'question',
+  question: 'question',
+  todo: 'todo',
+  action: 'todo',
+  decision: 'decision',
+  assigned: 'assigned',
+  done: 'done',
+  concern: 'concern',
+  diagram: 'diagram',
+}
+
+const MARKER_LINE =
+  /^\s*(?:>\s*)*(?:(?:[-*+]|\d{1,9}[.)])\s+)?(?:\[[ xX]\]\s+)?(\*\*|__)?\s*(vote|question|q|todo|action|decision|assigned|done|concern|diagram)\s*:\s*(\*\*|__)?\s*(.*)$/i
+
+export interface MarkerMatch {
+  kind: MarkerKind
+  text: string
+}
+
+export function matchMarker(line: string): MarkerMatch | null {
+  const match = MARKER_LINE.exec(line)
+  if (!match) return null
+  const [, openBold, word = '', closeBold, rest = ''] = match
+  const kind = MARKER_WORDS[word.toLowerCase()]
+  if (!kind) return null
+  let text = rest.trim()
+  // `**Q: text**`: the bold opened before the marker closes at the end of the line.
+  if (openBold && !closeBold && text.endsWith(openBold))
+    text = text.slice(0, -openBold.length).trim()
+  if (kind === 'diagram') text = text.replace(/^[`'"<]+|[`'">]+$/g, '').trim()
+  return { kind, text }
+}
+
+const VOTE_VALUE = /^[*_`"'\s]*(ready|changes|reject)(?![a-z])/i
+
+/** Reads a vote value leniently; null when the text names no known vote. */
+export function normalizeVote(text: string): Vote | null {
+  const match = VOTE_VALUE.exec(text)
+  return match ? ((match[1] ?? '').toUpperCase() as Vote) : null
+}
+
+// An @ preceded by a word character, a dot or another @ is part of an address, not a mention.
+const MENTION = /(?<![\w.@+-])@([a-z0-9](?:[\w.-]*[a-z0-9_])?)/gi
+const INLINE_CODE = /(`+)[^`]*?\1/g
+
+/** The @mentions of one line, lower-cased (inline code spans excluded). */
+export function findMentions(line: string): string[] {
+  const withoutCode = line.replace(INLINE_CODE, ' ')
+  return Array.from(withoutCode.matchAll(MENTION), (m) => (m[1] ?? '').toLowerCase())
+}

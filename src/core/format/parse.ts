@@ -1,0 +1,179 @@
+/**
+ * Parses a discussion file into segments (lossless) and the view derived from them. Never throws:
+ * any text is some discussion, possibly one with problems that `validate` reports.
+ */
+import { unescapeCommentLine } from './escape.js'
+import { mapFences } from './fences.js'
+import { DELIMITER_LINE, isBlank, splitLines } from './lines.js'
+import type { SourceLine } from './lines.js'
+import { findMentions, matchMarker, normalizeVote } from './markers.js'
+import type {
+  Comment,
+  HeaderEntry,
+  MarkerItem,
+  ParsedDiscussion,
+  PhaseMarker,
+  Segment,
+  Vote,
+} from './model.js'
+
+const NAME_LINE = /^name:[ \t]*(\S.*?)[ \t]*$/i
+const HTML_COMMENT_LINE = /^\s*<!--.*-->\s*$/
+const HEADER_LINE = /^\s*<!--\s*([A-Za-z][\w .-]*?)\s*:\s*(.*?)\s*-->\s*$/
+const TRANSITION = /^\s*<!--\s*phase-transition\s*:\s*(.*?)\s*->\s*(.*?)\s*-->\s*$/i
+const VOTE_RESET = /^\s*<!--\s*vote-reset\s*:?\s*(.*?)\s*-->\s*$/i
+
+interface Run {
+  start: number
+  end: number // exclusive
+}
+
+export function parseDiscussion(source: string): ParsedDiscussion {
+  const lines = splitLines(source)
+  const texts = lines.map((line) => line.text)
+  const { inFence, unclosed } = mapFences(texts)
+  const isDelimiter = (i: number): boolean =>
+    inFence[i] === 0 && DELIMITER_LINE.test(texts[i] ?? '')
+
+  const segments: Segment[] = []
+  const comments: Comment[] = []
+  const phaseMarkers: PhaseMarker[] = []
+  let headers: HeaderEntry[] = []
+
+  const rawOf = (run: Run): string =>
+    lines
+      .slice(run.start, run.end)
+      .map((line) => line.raw)
+      .join('')
+
+  const addRun = (run: Run, isPreamble: boolean): void => {
+    if (run.end <= run.start) return
+    const first = firstNonBlank(lines, run)
+    const name =
+      first === -1 || isPreamble || inFence[first] ? null : NAME_LINE.exec(texts[first] ?? '')
+    if (name && first !== -1) {
+      const author = name[1] ?? ''
+      const closed = run.end < lines.length // a delimiter follows
+      const comment = readComment({
+        lines,
+        inFence,
+        nameLine: first,
+        run,
+        author,
+        closed,
+        index: comments.length,
+        epoch: phaseMarkers.length,
+      })
+      comments.push(comment)
+      segments.push({ kind: 'comment', raw: rawOf(run), line: run.start + 1, comment })
+      return
+    }
+    if (isPreamble) headers = readHeaders(lines, inFence, run)
+    for (let i = run.start; i < run.end; i++) {
+      if (inFence[i]) continue
+      const marker = readPhaseMarker(texts[i] ?? '', i + 1)
+      if (marker) phaseMarkers.push(marker)
+    }
+    segments.push({ kind: 'content', raw: rawOf(run), line: run.start + 1 })
+  }
+
+  let runStart = 0
+  let seenDelimiter = false
+  for (let i = 0; i < lines.length; i++) {
+    if (!isDelimiter(i)) continue
+    addRun({ start: runStart, end: i }, !seenDelimiter)
+    segments.push({ kind: 'delimiter', raw: lines[i]?.raw ?? '', line: i + 1 })
+    seenDelimiter = true
+    runStart = i + 1
+  }
+  addRun({ start: runStart, end: lines.length }, !seenDelimiter)
+
+  const last = lines.length - 1
+  const endsWithDelimiter =
+    last >= 0 && isDelimiter(last) && (lines[last]?.raw ?? '').endsWith('\n')
+
+  return {
+    segments,
+    headers,
+    comments,
+    phaseMarkers,
+    unclosedFences: unclosed.map((i) => ({ line: i + 1 })),
+    endsWithDelimiter,
+  }
+}
+
+function firstNonBlank(lines: readonly SourceLine[], run: Run): number {
+  for (let i = run.start; i < run.end; i++) if (!isBlank(lines[i]?.text ?? '')) return i
+  return -1
+}
+
+/** The header is the leading run of `<!-- ... -->` lines (blank lines allowed between them). */
+function readHeaders(lines: readonly SourceLine[], inFence: Uint8Array, run: Run): HeaderEntry[] {
+  const headers: HeaderEntry[] = []
+  for (let i = run.start; i < run.end; i++) {
+    const text = lines[i]?.text ?? ''
+    if (isBlank(text)) continue
+    if (inFence[i] || !HTML_COMMENT_LINE.test(text)) break
+    if (TRANSITION.test(text) || VOTE_RESET.test(text)) continue
+    const match = HEADER_LINE.exec(text)
+    if (match) headers.push({ key: match[1] ?? '', value: match[2] ?? '', line: i + 1 })
+  }
+  return headers
+}
+
+function readPhaseMarker(text: string, line: number): PhaseMarker | null {
+  const transition = TRANSITION.exec(text)
+  if (transition)
+    return { kind: 'transition', from: transition[1] ?? '', to: transition[2] ?? '', line }
+  const reset = VOTE_RESET.exec(text)
+  if (reset) return { kind: 'vote-reset', phase: reset[1] ?? '', line }
+  return null
+}
+
+interface CommentInput {
+  lines: readonly SourceLine[]
+  inFence: Uint8Array
+  nameLine: number
+  run: Run
+  author: string
+  closed: boolean
+  index: number
+  epoch: number
+}
+
+function readComment(input: CommentInput): Comment {
+  const { lines, inFence, nameLine, run, author } = input
+  let bodyStart = nameLine + 1
+  let bodyEnd = run.end
+  while (bodyStart < bodyEnd && isBlank(lines[bodyStart]?.text ?? '')) bodyStart++
+  while (bodyEnd > bodyStart && isBlank(lines[bodyEnd - 1]?.text ?? '')) bodyEnd--
+
+  const bodyLines: string[] = []
+  const markers: MarkerItem[] = []
+  const mentions: string[] = []
+  let vote: Vote | null = null
+  for (let i = bodyStart; i < bodyEnd; i++) {
+    const text = lines[i]?.text ?? ''
+    bodyLines.push(unescapeCommentLine(text))
+    if (inFence[i]) continue
+    const marker = matchMarker(text)
+    if (marker) {
+      markers.push({ kind: marker.kind, text: marker.text, author, line: i + 1 })
+      if (marker.kind === 'vote') vote = normalizeVote(marker.text) ?? vote
+    }
+    for (const alias of findMentions(text)) if (!mentions.includes(alias)) mentions.push(alias)
+  }
+
+  return {
+    index: input.index,
+    author,
+    body: bodyLines.join('\n'),
+    vote,
+    mentions,
+    line: nameLine + 1,
+    endLine: Math.max(run.end, nameLine + 1),
+    closed: input.closed,
+    epoch: input.epoch,
+    markers,
+  }
+}

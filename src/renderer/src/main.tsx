@@ -1,0 +1,18 @@
+import '@mantine/core/styles.css'
+
+import { MantineProvider } from '@mantine/core'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+
+import { App } from './App'
+
+const root = document.getElementById('root')
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <MantineProvider defaultColorScheme="auto">
+        <App />
+      </MantineProvider>
+    </StrictMode>,
+  )
+}
