@@ -44,9 +44,14 @@ export function validateDiscussion(parsed: ParsedDiscussion): Problem[] {
           add(marker.line, `Unknown vote "${marker.text}"; use READY, CHANGES or REJECT.`)
         }
       }
-      if (!segment.comment.closed) {
+      const { comment } = segment
+      // A fence left open swallows the closing ---; the fence message already says so.
+      const fenceInside = parsed.unclosedFences.some(
+        (fence) => fence.line >= comment.line && fence.line <= comment.endLine,
+      )
+      if (!comment.closed && !fenceInside) {
         add(
-          segment.line,
+          comment.line,
           `The comment by ${segment.comment.author} is not closed by a --- line (was a write cut short?). Add a --- line after it.`,
         )
       }

@@ -77,7 +77,7 @@ export function routeMentions(view: RouteInput, options: { callout?: string } = 
       reasons: Object.fromEntries(
         pending.map((m) => [
           m.alias,
-          `mentioned by ${m.mentioned_by} at line ${m.line} and has not answered since`,
+          `mentioned by ${m.mentioned_by} in the comment at line ${m.line} and has not answered since`,
         ]),
       ),
       pending,
