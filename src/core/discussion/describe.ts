@@ -65,12 +65,16 @@ function titleOf(parsed: ParsedDiscussion): string | null {
 }
 
 export function describeDiscussion(parsed: ParsedDiscussion): DiscussionView {
-  const items = (kind: MarkerKind): ItemView[] =>
-    parsed.comments.flatMap((comment) =>
-      comment.markers
-        .filter((marker) => marker.kind === kind)
-        .map(({ text, author, line }) => ({ text, author, line })),
-    )
+  // One pass over every marker, bucketed by kind (a discussion can hold 100,000s of them).
+  const buckets = new Map<MarkerKind, ItemView[]>()
+  for (const comment of parsed.comments) {
+    for (const { kind, text, author, line } of comment.markers) {
+      let bucket = buckets.get(kind)
+      if (!bucket) buckets.set(kind, (bucket = []))
+      bucket.push({ text, author, line })
+    }
+  }
+  const items = (kind: MarkerKind): ItemView[] => buckets.get(kind) ?? []
   const epoch = parsed.phaseMarkers.length
   return {
     title: titleOf(parsed),

@@ -2,7 +2,7 @@
  * Problems a person should fix in a discussion file, each with its line and how to fix it.
  * Validation reads the parsed view only; it never throws and never changes the file.
  */
-import { DELIMITER_LINE, splitLines } from '../format/lines.js'
+import { DELIMITER_LINE, indexLines } from '../format/lines.js'
 import { headerValue } from '../format/headers.js'
 import { matchMarker, normalizeVote } from '../format/markers.js'
 import type { ParsedDiscussion } from '../format/model.js'
@@ -83,8 +83,7 @@ function checkContentSegment(
   firstLine: number,
   add: (line: number, message: string) => void,
 ): void {
-  const lines = splitLines(raw)
-  const texts = lines.map((line) => line.text)
+  const { texts } = indexLines(raw)
   const { inFence } = mapFences(texts)
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i] ?? ''

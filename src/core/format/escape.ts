@@ -46,6 +46,7 @@ export function escapeCommentBody(text: string): string {
 }
 
 export function unescapeCommentLine(line: string): string {
+  if (!line.includes('---') && !line.includes('\\')) return line
   if (ESCAPED_HYPHEN_RULE.test(line)) return line.slice(1)
   const fence = BACKSLASHED_FENCE.exec(line)
   if (fence) {

@@ -16,6 +16,7 @@ export interface FenceOpener {
 }
 
 export function fenceOpener(text: string): FenceOpener | null {
+  if (!text.includes('```') && !text.includes('~~~')) return null // fast path for most lines
   const match = OPENER.exec(text)
   if (!match) return null
   const run = match[1] ?? ''
@@ -25,6 +26,7 @@ export function fenceOpener(text: string): FenceOpener | null {
 }
 
 export function closesFence(text: string, opener: FenceOpener): boolean {
+  if (!text.includes(opener.char.repeat(3))) return false
   const match = CLOSER.exec(text)
   if (!match) return false
   const run = match[1] ?? ''

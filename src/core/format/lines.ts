@@ -1,26 +1,35 @@
-/** One line of a file: `text` without its line ending, `raw` with it (so raw lines rebuild the file). */
-export interface SourceLine {
-  text: string
-  raw: string
+/**
+ * The lines of a file as an index: each line's text (without its ending) and where it starts.
+ * `starts` has one more entry than `texts` (the end of the file), so any run of lines maps back to
+ * the exact source bytes with one slice.
+ */
+export interface LineIndex {
+  texts: string[]
+  starts: number[]
 }
 
 /**
- * Splits text into lines, keeping each line ending in `raw`. A final line without a newline is kept;
- * a trailing newline does not produce an extra empty line. `\r\n` endings are removed from `text`.
+ * Splits on `\n`; a `\r` before it is not part of the text. A final line without a newline is kept;
+ * a trailing newline does not produce an extra empty line.
  */
-export function splitLines(source: string): SourceLine[] {
-  const lines: SourceLine[] = []
+export function indexLines(source: string): LineIndex {
+  const texts: string[] = []
+  const starts: number[] = []
   let start = 0
   while (start < source.length) {
     const newline = source.indexOf('\n', start)
-    const end = newline === -1 ? source.length : newline + 1
-    const raw = source.slice(start, end)
-    let text = newline === -1 ? raw : raw.slice(0, -1)
-    if (newline !== -1 && text.endsWith('\r')) text = text.slice(0, -1)
-    lines.push({ text, raw })
-    start = end
+    starts.push(start)
+    if (newline === -1) {
+      texts.push(source.slice(start))
+      start = source.length
+    } else {
+      const end = newline > start && source.charCodeAt(newline - 1) === 13 ? newline - 1 : newline
+      texts.push(source.slice(start, end))
+      start = newline + 1
+    }
   }
-  return lines
+  starts.push(source.length)
+  return { texts, starts }
 }
 
 export const isBlank = (text: string): boolean => text.trim() === ''

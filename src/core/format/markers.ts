@@ -27,6 +27,7 @@ export interface MarkerMatch {
 }
 
 export function matchMarker(line: string): MarkerMatch | null {
+  if (!line.includes(':')) return null // fast path: every marker has a colon
   const match = MARKER_LINE.exec(line)
   if (!match) return null
   const [, openBold, word = '', closeBold, rest = ''] = match
@@ -54,6 +55,7 @@ const INLINE_CODE = /(`+)[^`]*?\1/g
 
 /** The @mentions of one line, lower-cased (inline code spans excluded). */
 export function findMentions(line: string): string[] {
-  const withoutCode = line.replace(INLINE_CODE, ' ')
+  if (!line.includes('@')) return []
+  const withoutCode = line.includes('`') ? line.replace(INLINE_CODE, ' ') : line
   return Array.from(withoutCode.matchAll(MENTION), (m) => (m[1] ?? '').toLowerCase())
 }

@@ -4,8 +4,7 @@
  */
 import { unescapeCommentLine } from './escape.js'
 import { mapFences } from './fences.js'
-import { DELIMITER_LINE, isBlank, splitLines } from './lines.js'
-import type { SourceLine } from './lines.js'
+import { DELIMITER_LINE, indexLines, isBlank } from './lines.js'
 import { findMentions, matchMarker, normalizeVote } from './markers.js'
 import type {
   Comment,
@@ -29,8 +28,8 @@ interface Run {
 }
 
 export function parseDiscussion(source: string): ParsedDiscussion {
-  const lines = splitLines(source)
-  const texts = lines.map((line) => line.text)
+  const { texts, starts } = indexLines(source)
+  const lineCount = texts.length
   const { inFence, unclosed } = mapFences(texts)
   const isDelimiter = (i: number): boolean =>
     inFence[i] === 0 && DELIMITER_LINE.test(texts[i] ?? '')
@@ -40,22 +39,22 @@ export function parseDiscussion(source: string): ParsedDiscussion {
   const phaseMarkers: PhaseMarker[] = []
   let headers: HeaderEntry[] = []
 
-  const rawOf = (run: Run): string =>
-    lines
-      .slice(run.start, run.end)
-      .map((line) => line.raw)
-      .join('')
+  const rawOf = (run: Run): string => source.slice(starts[run.start], starts[run.end])
 
   const addRun = (run: Run, isPreamble: boolean): void => {
     if (run.end <= run.start) return
-    const first = firstNonBlank(lines, run)
+    const first = firstNonBlank(texts, run)
     const name =
       first === -1 || isPreamble || inFence[first] ? null : NAME_LINE.exec(texts[first] ?? '')
     if (name && first !== -1) {
       const author = name[1] ?? ''
-      const closed = run.end < lines.length // a delimiter follows
+      const closed = run.end < lineCount // a delimiter follows
       const comment = readComment({
-        lines,
+        texts,
+        slice: (start, end) =>
+          end <= start
+            ? ''
+            : source.slice(starts[start], (starts[end - 1] ?? 0) + (texts[end - 1] ?? '').length),
         inFence,
         nameLine: first,
         run,
@@ -68,7 +67,7 @@ export function parseDiscussion(source: string): ParsedDiscussion {
       segments.push({ kind: 'comment', raw: rawOf(run), line: run.start + 1, comment })
       return
     }
-    if (isPreamble) headers = readHeaders(lines, inFence, run)
+    if (isPreamble) headers = readHeaders(texts, inFence, run)
     for (let i = run.start; i < run.end; i++) {
       if (inFence[i]) continue
       const marker = readPhaseMarker(texts[i] ?? '', i + 1)
@@ -79,18 +78,17 @@ export function parseDiscussion(source: string): ParsedDiscussion {
 
   let runStart = 0
   let seenDelimiter = false
-  for (let i = 0; i < lines.length; i++) {
+  for (let i = 0; i < lineCount; i++) {
     if (!isDelimiter(i)) continue
     addRun({ start: runStart, end: i }, !seenDelimiter)
-    segments.push({ kind: 'delimiter', raw: lines[i]?.raw ?? '', line: i + 1 })
+    segments.push({ kind: 'delimiter', raw: rawOf({ start: i, end: i + 1 }), line: i + 1 })
     seenDelimiter = true
     runStart = i + 1
   }
-  addRun({ start: runStart, end: lines.length }, !seenDelimiter)
+  addRun({ start: runStart, end: lineCount }, !seenDelimiter)
 
-  const last = lines.length - 1
-  const endsWithDelimiter =
-    last >= 0 && isDelimiter(last) && (lines[last]?.raw ?? '').endsWith('\n')
+  const last = lineCount - 1
+  const endsWithDelimiter = last >= 0 && isDelimiter(last) && source.endsWith('\n')
 
   return {
     segments,
@@ -102,16 +100,16 @@ export function parseDiscussion(source: string): ParsedDiscussion {
   }
 }
 
-function firstNonBlank(lines: readonly SourceLine[], run: Run): number {
-  for (let i = run.start; i < run.end; i++) if (!isBlank(lines[i]?.text ?? '')) return i
+function firstNonBlank(texts: readonly string[], run: Run): number {
+  for (let i = run.start; i < run.end; i++) if (!isBlank(texts[i] ?? '')) return i
   return -1
 }
 
 /** The header is the leading run of `<!-- ... -->` lines (blank lines allowed between them). */
-function readHeaders(lines: readonly SourceLine[], inFence: Uint8Array, run: Run): HeaderEntry[] {
+function readHeaders(texts: readonly string[], inFence: Uint8Array, run: Run): HeaderEntry[] {
   const headers: HeaderEntry[] = []
   for (let i = run.start; i < run.end; i++) {
-    const text = lines[i]?.text ?? ''
+    const text = texts[i] ?? ''
     if (isBlank(text)) continue
     if (inFence[i] || !HTML_COMMENT_LINE.test(text)) break
     if (TRANSITION.test(text) || VOTE_RESET.test(text)) continue
@@ -131,7 +129,9 @@ function readPhaseMarker(text: string, line: number): PhaseMarker | null {
 }
 
 interface CommentInput {
-  lines: readonly SourceLine[]
+  texts: readonly string[]
+  /** The source text of lines [start, end), without the final line ending. */
+  slice: (start: number, end: number) => string
   inFence: Uint8Array
   nameLine: number
   run: Run
@@ -142,19 +142,19 @@ interface CommentInput {
 }
 
 function readComment(input: CommentInput): Comment {
-  const { lines, inFence, nameLine, run, author } = input
+  const { texts, inFence, nameLine, run, author } = input
   let bodyStart = nameLine + 1
   let bodyEnd = run.end
-  while (bodyStart < bodyEnd && isBlank(lines[bodyStart]?.text ?? '')) bodyStart++
-  while (bodyEnd > bodyStart && isBlank(lines[bodyEnd - 1]?.text ?? '')) bodyEnd--
+  while (bodyStart < bodyEnd && isBlank(texts[bodyStart] ?? '')) bodyStart++
+  while (bodyEnd > bodyStart && isBlank(texts[bodyEnd - 1] ?? '')) bodyEnd--
 
-  const bodyLines: string[] = []
   const markers: MarkerItem[] = []
   const mentions: string[] = []
   let vote: Vote | null = null
+  let escaped = false
   for (let i = bodyStart; i < bodyEnd; i++) {
-    const text = lines[i]?.text ?? ''
-    bodyLines.push(unescapeCommentLine(text))
+    const text = texts[i] ?? ''
+    if (!escaped && unescapeCommentLine(text) !== text) escaped = true
     if (inFence[i]) continue
     const marker = matchMarker(text)
     if (marker) {
@@ -163,11 +163,16 @@ function readComment(input: CommentInput): Comment {
     }
     for (const alias of findMentions(text)) if (!mentions.includes(alias)) mentions.push(alias)
   }
+  // The body is one slice of the source; only CRLF files and escaped lines need rebuilding.
+  let body = input.slice(bodyStart, bodyEnd)
+  if (body.includes('\r') || escaped) {
+    body = texts.slice(bodyStart, bodyEnd).map(unescapeCommentLine).join('\n')
+  }
 
   return {
     index: input.index,
     author,
-    body: bodyLines.join('\n'),
+    body,
     vote,
     mentions,
     line: nameLine + 1,

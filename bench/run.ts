@@ -1,0 +1,5 @@
+// `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
+import { benchParse } from './parse.bench.js'
+
+console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
+benchParse()
