@@ -5,6 +5,7 @@
 import { DELIMITER_LINE, indexLines } from '../format/lines.js'
 import { headerValue } from '../format/headers.js'
 import { matchMarker, normalizeVote } from '../format/markers.js'
+import { INCOMPLETE_BLOCK_LINE } from '../format/tail.js'
 import type { ParsedDiscussion } from '../format/model.js'
 import { mapFences } from '../format/fences.js'
 
@@ -88,6 +89,13 @@ function checkContentSegment(
   for (let i = 0; i < texts.length; i++) {
     const text = texts[i] ?? ''
     if (inFence[i] || DELIMITER_LINE.test(text)) continue
+    if (INCOMPLETE_BLOCK_LINE.test(text)) {
+      add(
+        firstLine + i,
+        'The block above was never closed with --- (a write cut short, or an unfinished edit). Check it, then delete this marker line.',
+      )
+      return
+    }
     if (EMPTY_NAME.test(text)) {
       add(
         firstLine + i,

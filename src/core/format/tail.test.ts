@@ -1,0 +1,79 @@
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+
+import { commentText, discussionLikeText } from '../../../test/support/arbitraries.js'
+import { validateDiscussion } from '../discussion/validate.js'
+import { normalizeCommentText } from './escape.js'
+import { parseDiscussion } from './parse.js'
+import { formatCommentBlock } from './serialize.js'
+import { advanceTail, EMPTY_TAIL, planAppend } from './tail.js'
+
+const appendTo = (text: string, body: string) => {
+  const plan = planAppend(advanceTail(EMPTY_TAIL, text))
+  return { plan, file: text + plan.prefix + formatCommentBlock('AI-Appender', body) }
+}
+
+describe('advanceTail', () => {
+  it('gives the same tail however the text is split into chunks', () => {
+    fc.assert(
+      fc.property(discussionLikeText, fc.array(fc.nat(), { maxLength: 5 }), (text, cuts) => {
+        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort(
+          (a, b) => a - b,
+        )
+        let tail = EMPTY_TAIL
+        let from = 0
+        for (const point of [...points, text.length]) {
+          tail = advanceTail(tail, text.slice(from, point))
+          from = point
+        }
+        expect(tail).toEqual(advanceTail(EMPTY_TAIL, text))
+      }),
+    )
+  })
+})
+
+describe('planAppend', () => {
+  it('lands any comment as the last, closed block of any file, with its text intact', () => {
+    fc.assert(
+      fc.property(discussionLikeText, commentText, (existing, body) => {
+        const { plan, file } = appendTo(existing, body)
+        const parsed = parseDiscussion(file)
+        const last = parsed.comments[parsed.comments.length - 1]
+        expect(last?.author).toBe('AI-Appender')
+        expect(last?.body).toBe(normalizeCommentText(body))
+        expect(last?.closed).toBe(true)
+        expect(last?.line).toBe(plan.firstLine + 1)
+        expect(parsed.endsWithDelimiter).toBe(true)
+      }),
+    )
+  })
+
+  it('adds nothing before a block when the file already ends with ---', () => {
+    expect(planAppend(advanceTail(EMPTY_TAIL, '# T\n\n---\n')).prefix).toBe('')
+    expect(planAppend(advanceTail(EMPTY_TAIL, '# T\n\n---\n\n')).prefix).toBe('')
+  })
+
+  it('closes a preamble-only file, a partial line and an open fence', () => {
+    expect(planAppend(advanceTail(EMPTY_TAIL, '# T\n')).prefix).toBe('\n---\n')
+    expect(planAppend(advanceTail(EMPTY_TAIL, '')).prefix).toBe('---\n')
+    expect(planAppend(advanceTail(EMPTY_TAIL, '# T\n\n---')).prefix).toBe('\n')
+    expect(
+      planAppend(advanceTail(EMPTY_TAIL, '---\n\nName: Rob\n\n````js\ncode\n')).prefix,
+    ).toMatch(/^````\n\n---\n/)
+  })
+
+  it('marks a comment cut short so validate keeps reporting it', () => {
+    const existing =
+      '<!-- Title: T -->\n<!-- Phase: a -->\n<!-- Status: OPEN -->\n\n---\n\nName: AI-X\n\nhalf a sen'
+    const { plan, file } = appendTo(existing, 'Fresh block.')
+    expect(plan.incompleteBlockLine).toBe(7)
+    const parsed = parseDiscussion(file)
+    expect(parsed.comments.map((c) => [c.author, c.body])).toEqual([
+      ['AI-X', 'half a sen'],
+      ['AI-Appender', 'Fresh block.'],
+    ])
+    expect(validateDiscussion(parsed)).toEqual([
+      { line: 13, message: expect.stringMatching(/never closed with ---/) },
+    ])
+  })
+})

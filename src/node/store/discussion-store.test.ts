@@ -1,0 +1,131 @@
+import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { describeDiscussion } from '../../core/discussion/describe.js'
+import { validateDiscussion } from '../../core/discussion/validate.js'
+import { parseDiscussion } from '../../core/format/parse.js'
+import { tempFolder } from '../../../test/support/temp.js'
+import { DiscussionFileStore } from './discussion-store.js'
+
+const START =
+  '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
+
+async function setup(initial = START) {
+  const folder = await tempFolder()
+  const file = join(folder, 'd.md')
+  await writeFile(file, initial)
+  const store = new DiscussionFileStore({ stateDir: join(folder, 'state') })
+  return { folder, file, store }
+}
+
+describe('DiscussionFileStore.appendComment', () => {
+  it('appends exactly one block after the existing bytes and reports its line', async () => {
+    const { file, store } = await setup()
+    const result = await store.appendComment(file, {
+      author: 'AI-Architect',
+      text: 'Looks fine.',
+      vote: 'READY',
+    })
+    const text = await readFile(file, 'utf8')
+    expect(text).toBe(`${START}\nName: AI-Architect\n\nLooks fine.\n\nVOTE: READY\n\n---\n`)
+    expect(result).toEqual({ line: 10, incompleteBlockLine: null })
+    expect(text.split('\n')[result.line - 1]).toBe('Name: AI-Architect')
+  })
+
+  it('keeps a human edit made between our read and our write', async () => {
+    const { file, store } = await setup()
+    await store.appendComment(file, { author: 'AI-A', text: 'first' })
+    const snapshot = await store.read(file)
+    // A person edits the file in their editor: changes a line in the middle and adds a comment.
+    const edited =
+      snapshot.text.replace('# T', '# T (renamed)') + '\nName: Rob\n\nMy own words.\n\n---\n'
+    await writeFile(file, edited)
+    await store.appendComment(file, { author: 'AI-B', text: 'second' })
+    const text = await readFile(file, 'utf8')
+    expect(text.startsWith(edited)).toBe(true)
+    expect(parseDiscussion(text).comments.map((c) => c.author)).toEqual(['AI-A', 'Rob', 'AI-B'])
+  })
+
+  it('closes an open fence and a half-written block left at the end, and marks the latter', async () => {
+    const { file, store } = await setup()
+    await appendFile(file, '\nName: AI-Crashed\n\n```js\nhalf')
+    const result = await store.appendComment(file, { author: 'Rob', text: 'After the crash.' })
+    expect(result.incompleteBlockLine).toBe(10)
+    const parsed = parseDiscussion(await readFile(file, 'utf8'))
+    expect(parsed.comments.map((c) => [c.author, c.closed])).toEqual([
+      ['AI-Crashed', true],
+      ['Rob', true],
+    ])
+    expect(validateDiscussion(parsed).map((p) => p.message)).toEqual([
+      expect.stringMatching(/never closed with ---/),
+    ])
+  })
+
+  it('reads back a comment whose text looks like structure exactly as written', async () => {
+    const { file, store } = await setup()
+    const text =
+      'Look:\n---\nName: AI-Impostor\nVOTE: REJECT\n<!-- VOTE-RESET: review -->\n```\nopen'
+    await store.appendComment(file, { author: 'Rob', text, vote: 'CHANGES' })
+    const view = describeDiscussion(parseDiscussion(await readFile(file, 'utf8')))
+    expect(view.comments.map((c) => [c.author, c.body])).toEqual([
+      ['Rob', `${text}\n\nVOTE: CHANGES`],
+    ])
+    expect(view.votes).toEqual({ Rob: 'CHANGES' })
+  })
+
+  it('appends correctly after the file was replaced by an editor (a new inode)', async () => {
+    const { file, store } = await setup()
+    await store.appendComment(file, { author: 'AI-A', text: 'one' })
+    await writeFile(`${file}.tmp`, START + '\nName: Rob\n\n```\nunfinished code')
+    const { rename } = await import('node:fs/promises')
+    await rename(`${file}.tmp`, file)
+    await store.appendComment(file, { author: 'AI-B', text: 'two' })
+    const parsed = parseDiscussion(await readFile(file, 'utf8'))
+    expect(parsed.comments.map((c) => c.author)).toEqual(['Rob', 'AI-B'])
+  })
+})
+
+describe('DiscussionFileStore.updateHeaders', () => {
+  it('changes header values and nothing else', async () => {
+    const { file, store } = await setup()
+    await store.appendComment(file, { author: 'AI-A', text: 'one' })
+    const before = await readFile(file, 'utf8')
+    await store.updateHeaders(file, { Status: 'READY_FOR_IMPLEMENTATION', Owner: 'Rob' })
+    const after = await readFile(file, 'utf8')
+    expect(after).toBe(
+      before.replace(
+        '<!-- Status: OPEN -->',
+        '<!-- Status: READY_FOR_IMPLEMENTATION -->\n<!-- Owner: Rob -->',
+      ),
+    )
+  })
+
+  it('records a phase transition as markers plus the Phase header, and resets votes', async () => {
+    const { file, store } = await setup()
+    await store.appendComment(file, { author: 'AI-A', text: 'ok', vote: 'READY' })
+    await store.recordPhaseTransition(file, 'review', 'final')
+    const view = describeDiscussion(parseDiscussion(await readFile(file, 'utf8')))
+    expect(view.phase).toBe('final')
+    expect(view.votes).toEqual({})
+    expect(view.phase_markers.map((m) => m.kind)).toEqual(['transition', 'vote-reset'])
+    expect(validateDiscussion(parseDiscussion(await readFile(file, 'utf8')))).toEqual([])
+  })
+})
+
+describe('DiscussionFileStore compare-and-swap', () => {
+  it('re-reads and keeps a save that lands between its read and its write', async () => {
+    const { file, store } = await setup()
+    const { acquireLock } = await import('./lock.js')
+    const release = await acquireLock((await store.statePaths(file)).lock)
+    const update = store.updateHeaders(file, { Status: 'CLOSED' })
+    await new Promise((resolve) => setTimeout(resolve, 50)) // the update has read and waits on the lock
+    await appendFile(file, '\nName: Rob\n\nSaved meanwhile.\n\n---\n')
+    await release()
+    await update
+    const view = describeDiscussion(parseDiscussion(await readFile(file, 'utf8')))
+    expect(view.status).toBe('CLOSED')
+    expect(view.comments.map((c) => c.body)).toEqual(['Saved meanwhile.'])
+  })
+})

@@ -1,0 +1,149 @@
+/**
+ * The only code that writes discussion files. Guarantees (see ARCHITECTURE.md):
+ * - an append never rewrites a byte: one write of the whole block with the file opened for append,
+ *   fdatasync, and only then success; a concurrent edit lands before or after it, never lost;
+ * - header changes rewrite the whole file atomically, and only if it is unchanged since it was read
+ *   (compare and swap), re-reading and retrying otherwise;
+ * - our writers take a lock in the state folder, so their blocks never interleave.
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import { parseDiscussion } from '../../core/format/parse.js'
+import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
+import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-edit.js'
+import { formatCommentBlock } from '../../core/format/serialize.js'
+import { advanceTail, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
+import { appendDurably, replaceDurably } from './durable-write.js'
+import { withLock } from './lock.js'
+import type { LockOptions } from './lock.js'
+import { currentTail, saveTail } from './tail-cache.js'
+
+export interface StoreOptions {
+  /** Folder for locks and caches (see `stateDir`). */
+  stateDir: string
+  lock?: LockOptions
+}
+
+export interface FileVersion {
+  size: number
+  mtimeMs: number
+  sha256: string
+}
+
+export interface DiscussionSnapshot {
+  path: string
+  text: string
+  parsed: ParsedDiscussion
+  version: FileVersion
+}
+
+export interface NewComment {
+  author: string
+  text: string
+  vote?: Vote | null
+}
+
+export interface AppendResult {
+  /** Line of the new block's `Name:` line (or first marker line for a phase transition). */
+  line: number
+  /** Set when a block left open at the end was closed first (and marked INCOMPLETE-BLOCK). */
+  incompleteBlockLine: number | null
+}
+
+export class ConcurrentEditError extends Error {}
+
+const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
+
+export class DiscussionFileStore {
+  constructor(private readonly options: StoreOptions) {}
+
+  /** Where the lock and tail cache of a discussion file live (in the state folder). */
+  async statePaths(path: string): Promise<{ real: string; lock: string; tail: string }> {
+    const real = await realpath(path)
+    const key = sha256(real).slice(0, 32)
+    const folder = join(this.options.stateDir, 'files')
+    await mkdir(folder, { recursive: true })
+    return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
+  }
+
+  async read(path: string): Promise<DiscussionSnapshot> {
+    const text = await readFile(path, 'utf8')
+    const stats = await stat(path)
+    return {
+      path,
+      text,
+      parsed: parseDiscussion(text),
+      version: { size: stats.size, mtimeMs: stats.mtimeMs, sha256: sha256(text) },
+    }
+  }
+
+  /** Appends raw block text (starting with a blank line, ending with `---\n`) as one block. */
+  private async appendBlock(
+    path: string,
+    block: string,
+    lineOffset: number,
+  ): Promise<AppendResult> {
+    const state = await this.statePaths(path)
+    return withLock(
+      state.lock,
+      async () => {
+        const tail = await currentTail(state.real, state.tail)
+        const plan = planAppend(tail)
+        const text = plan.prefix + block
+        const stats = await appendDurably(state.real, text)
+        await saveTail(state.real, state.tail, stats, advanceTail(tail, text))
+        return { line: plan.firstLine + lineOffset, incompleteBlockLine: plan.incompleteBlockLine }
+      },
+      this.options.lock,
+    )
+  }
+
+  async appendComment(path: string, comment: NewComment): Promise<AppendResult> {
+    const block = formatCommentBlock(comment.author, comment.text, comment.vote ?? null)
+    return this.appendBlock(path, block, 1)
+  }
+
+  /**
+   * Sets header values. Reads, computes, then under the lock checks the file is unchanged and
+   * replaces it atomically; a change in between (a human's save) means read again and retry.
+   */
+  async updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void> {
+    const state = await this.statePaths(path)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const before = await readFile(state.real, 'utf8')
+      const after = setHeaderValues(before, changes)
+      if (after === before) return
+      const swapped = await withLock(
+        state.lock,
+        async () => {
+          if ((await readFile(state.real, 'utf8')) !== before) return false
+          await replaceDurably(state.real, after)
+          // The rename made a new file: record its tail so the next append reads nothing.
+          await saveTail(
+            state.real,
+            state.tail,
+            await stat(state.real),
+            advanceTail(EMPTY_TAIL, after),
+          )
+          return true
+        },
+        this.options.lock,
+      )
+      if (swapped) return
+    }
+    throw new ConcurrentEditError(
+      `${path} kept changing while its header was being updated; try again.`,
+    )
+  }
+
+  /** Records a phase change: both phase markers as a block of their own, then the Phase header. */
+  async recordPhaseTransition(path: string, from: string, to: string): Promise<AppendResult> {
+    const [a, b] = [sanitizeHeaderValue(from), sanitizeHeaderValue(to)]
+    const block = `\n<!-- PHASE-TRANSITION: ${a} -> ${b} -->\n<!-- VOTE-RESET: ${b} -->\n\n---\n`
+    const result = await this.appendBlock(path, block, 1)
+    await this.updateHeaders(path, { Phase: b })
+    return result
+  }
+}
