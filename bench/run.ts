@@ -1,5 +1,7 @@
 // `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
 import { benchParse } from './parse.bench.js'
+import { benchStore } from './store.bench.js'
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
 benchParse()
+await benchStore()
