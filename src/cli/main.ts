@@ -4,10 +4,18 @@
  */
 import { Command, CommanderError } from '@commander-js/extra-typings'
 
+import { registerAdvance } from './commands/advance.js'
+import { registerComment } from './commands/comment.js'
+import { registerList } from './commands/list.js'
+import { registerNew } from './commands/new.js'
 import { registerParse } from './commands/parse.js'
+import { registerParticipants } from './commands/participants.js'
 import { registerRoute } from './commands/route.js'
+import { registerStatus } from './commands/status.js'
+import { registerTemplates } from './commands/templates.js'
 import { registerValidate } from './commands/validate.js'
 import { registerVotes } from './commands/votes.js'
+import { ConfigError } from '../node/config/config-error.js'
 import { CliError, EXIT } from './errors.js'
 import type { CliIO } from './io.js'
 
@@ -29,6 +37,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     exitCode = code
   }
 
+  // Authoring
+  registerNew(program, io)
+  registerList(program, io)
+  registerStatus(program, io)
+  registerComment(program, io)
+  registerAdvance(program, io)
+  registerParticipants(program, io)
+  registerTemplates(program, io)
+  // The composable format tools
   registerParse(program, io)
   registerValidate(program, io, setExitCode)
   registerVotes(program, io)
@@ -45,6 +62,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
         error.code,
       )
       return ok ? EXIT.ok : EXIT.usage
+    }
+    if (error instanceof ConfigError) {
+      io.stderr.write(`error: ${error.messageFrom(io.cwd)}\n`)
+      return EXIT.usage
     }
     if (error instanceof CliError) {
       io.stderr.write(`error: ${error.message}\n`)

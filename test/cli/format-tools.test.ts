@@ -60,14 +60,14 @@ describe('discussions votes', () => {
     )
     expect(JSON.parse(higher.stdout)).toMatchObject({
       reached: false,
-      summary: '2 of 3 READY, needs 75%.',
+      summary: 'No consensus yet: 2 of 3 READY, needs 75%.',
     })
     const human = await runPipeline(
       `discussions parse ${FEATURE} | discussions votes --human-required`,
     )
     expect(JSON.parse(human.stdout)).toMatchObject({
       reached: false,
-      summary: '2 of 3 READY, needs a human READY.',
+      summary: 'No consensus yet: 2 of 3 READY, needs a human READY.',
     })
   })
 

@@ -24,7 +24,8 @@ describe('calculateConsensus', () => {
     const result = calculateConsensus(votes, { threshold_reject: 0.01 })
     expect(result.reached).toBe(false)
     expect(result.blocked_by).toEqual(['AI-Security'])
-    expect(describeConsensus(result)).toBe('Blocked by AI-Security.')
+    expect(result.reason).toBe('blocked by AI-Security')
+    expect(describeConsensus(result)).toBe('No consensus yet: blocked by AI-Security.')
   })
 
   it('counts every vote value', () => {
@@ -32,7 +33,7 @@ describe('calculateConsensus', () => {
     expect(result.counts).toEqual({ READY: 1, CHANGES: 2, REJECT: 0 })
     expect(result.total).toBe(3)
     expect(result.reached).toBe(false)
-    expect(result.reason).toBe('1 of 3 READY, needs 67%.')
+    expect(result.reason).toBe('1 of 3 READY, needs 67%')
   })
 
   it('needs a human READY when human_required', () => {
@@ -40,7 +41,7 @@ describe('calculateConsensus', () => {
     const needs = calculateConsensus(ai, { human_required: true })
     expect(needs.reached).toBe(false)
     expect(needs.human_approved).toBe(false)
-    expect(describeConsensus(needs)).toBe('2 of 2 READY, needs a human READY.')
+    expect(describeConsensus(needs)).toBe('No consensus yet: 2 of 2 READY, needs a human READY.')
     const withRob = calculateConsensus({ ...ai, Rob: 'READY' }, { human_required: true })
     expect(withRob).toMatchObject({ reached: true, outcome: 'READY', human_approved: true })
     expect(describeConsensus(withRob)).toBe('Consensus reached: 3 of 3 READY.')

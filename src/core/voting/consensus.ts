@@ -26,7 +26,7 @@ export interface ConsensusResult {
   reject_fraction: number
   blocked_by: string[]
   human_approved: boolean
-  /** What stands between the votes and a READY consensus, in words; empty when reached. */
+  /** What stands between the votes and a READY consensus, in words ("blocked by AI-Security"); empty when reached. */
   reason: string
 }
 
@@ -69,7 +69,7 @@ export function calculateConsensus(
   const base = { counts, total, ready_fraction, reject_fraction, human_approved }
 
   if (total === 0)
-    return { ...base, reached: false, outcome: null, blocked_by: [], reason: 'No votes yet.' }
+    return { ...base, reached: false, outcome: null, blocked_by: [], reason: 'no votes yet' }
   const blocked = counts.REJECT > 0 && meetsThreshold(reject_fraction, rules.threshold_reject)
   if (blocked && meetsThreshold(reject_fraction, rules.threshold_ready)) {
     return { ...base, reached: true, outcome: 'REJECT', blocked_by: rejecters, reason: '' }
@@ -80,7 +80,7 @@ export function calculateConsensus(
       reached: false,
       outcome: null,
       blocked_by: rejecters,
-      reason: `Blocked by ${rejecters.join(', ')}.`,
+      reason: `blocked by ${rejecters.join(', ')}`,
     }
   }
   const readyMet = meetsThreshold(ready_fraction, rules.threshold_ready)
@@ -89,8 +89,8 @@ export function calculateConsensus(
     return { ...base, reached: true, outcome: 'READY', blocked_by: [], reason: '' }
   }
   const reason = readyMet
-    ? `${counts.READY} of ${total} READY, needs a human READY.`
-    : `${counts.READY} of ${total} READY, needs ${Math.round(rules.threshold_ready * 100)}%.`
+    ? `${counts.READY} of ${total} READY, needs a human READY`
+    : `${counts.READY} of ${total} READY, needs ${Math.round(rules.threshold_ready * 100)}%`
   return { ...base, reached: false, outcome: null, blocked_by: [], reason }
 }
 
@@ -100,5 +100,5 @@ export function describeConsensus(result: ConsensusResult): string {
     return `Consensus reached: ${result.counts.READY} of ${result.total} READY.`
   }
   if (result.reached) return `Rejected: ${result.counts.REJECT} of ${result.total} REJECT.`
-  return result.reason
+  return `No consensus yet: ${result.reason}.`
 }

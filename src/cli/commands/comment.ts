@@ -1,0 +1,53 @@
+import type { Command } from '@commander-js/extra-typings'
+import { InvalidArgumentError } from '@commander-js/extra-typings'
+
+import { normalizeVote } from '../../core/format/markers.js'
+import type { Vote } from '../../core/format/model.js'
+import { normalizeAuthor } from '../../core/format/serialize.js'
+import { loadCliContext, resolveFile } from '../context.js'
+import { readDiscussionFile } from '../discussion-file.js'
+import { CliError } from '../errors.js'
+import type { CliIO } from '../io.js'
+import { readInput } from '../io.js'
+
+function parseVote(value: string): Vote {
+  const vote = normalizeVote(value)
+  if (!vote || vote.length !== value.trim().length) {
+    throw new InvalidArgumentError(`"${value}" is not a vote; use READY, CHANGES or REJECT.`)
+  }
+  return vote
+}
+
+export function registerComment(program: Command, io: CliIO): void {
+  program
+    .command('comment')
+    .description('Add a comment (and optionally a vote) to a discussion.')
+    .argument('<file>', 'discussion file')
+    .argument('<text>', 'the comment in markdown, or - to read it from stdin')
+    .option('-a, --author <name>', 'who is commenting (default: the configured user name)')
+    .option('-v, --vote <vote>', 'READY, CHANGES or REJECT', parseVote)
+    .action(async (file, textArgument, options) => {
+      const context = await loadCliContext(io)
+      const path = resolveFile(io, file)
+      await readDiscussionFile(context.store, path) // a clear message for a missing file
+      const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
+      if (text.trim() === '' && !options.vote)
+        throw new CliError('The comment is empty; write some text or give a --vote.')
+      const author = options.author === undefined ? context.userName : options.author
+      if (author.trim() === '') throw new CliError('The author name is empty; give --author NAME.')
+      const result = await context.store.appendComment(path, {
+        author: normalizeAuthor(author),
+        text,
+        vote: options.vote ?? null,
+      })
+      if (result.incompleteBlockLine !== null) {
+        io.stderr.write(
+          `warning: the block at line ${result.incompleteBlockLine} was never closed with ---; it was closed and marked, check it.\n`,
+        )
+      }
+      const vote = options.vote ? ` with vote ${options.vote}` : ''
+      io.stdout.write(
+        `Added comment from ${normalizeAuthor(author)}${vote} at line ${result.line}.\n`,
+      )
+    })
+}

@@ -1,0 +1,59 @@
+import type { Command } from '@commander-js/extra-typings'
+
+import { describeDiscussion } from '../../core/discussion/describe.js'
+import { discussionStatus } from '../../core/discussion/status.js'
+import type { DiscussionStatus } from '../../core/discussion/status.js'
+import type { ItemView } from '../../core/discussion/describe.js'
+import { aliasOfAuthor } from '../../core/routing/route.js'
+import { loadCliContext, resolveFile } from '../context.js'
+import { readDiscussionFile } from '../discussion-file.js'
+import type { CliIO } from '../io.js'
+import { writeJson } from '../io.js'
+
+export function registerStatus(program: Command, io: CliIO): void {
+  program
+    .command('status')
+    .description('Show a discussion at a glance: phase, votes with reasons, open items, consensus.')
+    .argument('<file>', 'discussion file')
+    .option('--json', 'print the status as JSON')
+    .action(async (file, options) => {
+      const context = await loadCliContext(io)
+      const snapshot = await readDiscussionFile(context.store, resolveFile(io, file))
+      const status = discussionStatus(describeDiscussion(snapshot.parsed), context.config.consensus)
+      if (options.json) writeJson(io, status)
+      else io.stdout.write(formatStatus(status))
+    })
+}
+
+function section(title: string, items: readonly ItemView[], prefix: string): string[] {
+  if (items.length === 0) return []
+  return [
+    '',
+    `${title} (${items.length}):`,
+    ...items.map((item) => `  ${prefix}${item.text} (@${aliasOfAuthor(item.author)})`),
+  ]
+}
+
+export function formatStatus(status: DiscussionStatus): string {
+  const lines = [
+    `Discussion: ${status.title ?? '(untitled)'}`,
+    `Phase: ${status.phase ?? '-'}`,
+    `Status: ${status.status ?? '-'}`,
+  ]
+  lines.push('', `Participants (${status.participants.length} voted in this phase):`)
+  if (status.participants.length === 0) lines.push('  (no votes yet)')
+  for (const participant of status.participants) {
+    lines.push(
+      `  ${participant.name}: ${participant.vote}${participant.reason ? ` - ${participant.reason}` : ''}`,
+    )
+  }
+  lines.push(
+    ...section('Open Questions', status.questions, 'Q: '),
+    ...section('Decisions', status.decisions, ''),
+    ...section('Action Items', status.todos, 'TODO: '),
+    ...section('Concerns', status.concerns, ''),
+    '',
+    status.consensus.summary,
+  )
+  return `${lines.join('\n')}\n`
+}

@@ -1,0 +1,64 @@
+/**
+ * The settings file, `discussions.yaml` (a project's root, or the user's config folder), with the
+ * seed's keys. Every key is optional: an empty file is valid and marks a project root.
+ * Unlike `calculateConsensus` itself, the settings require a human READY by default, as the
+ * seed's config says: a discussion is not decided by AI votes alone unless someone says so.
+ */
+import { z } from 'zod'
+
+import { strictObject } from './strict-object.js'
+
+const fraction = z
+  .number()
+  .min(0, { error: 'must be a fraction between 0 and 1, such as 0.67' })
+  .max(1, { error: 'must be a fraction between 0 and 1, such as 0.67' })
+
+const nonEmpty = z.string().min(1)
+
+export const consensusSettingsSchema = strictObject({
+  /** Fraction of READY votes needed. */
+  threshold_ready: fraction.default(0.67),
+  /** Fraction of REJECT votes that blocks (0.01: any REJECT). */
+  threshold_reject: fraction.default(0.01),
+  /** Whether at least one human READY is needed. */
+  human_required: z.boolean().default(true),
+})
+
+export const providerSettingsSchema = strictObject({
+  /** The provider a persona without a working `provider_hint` uses; null: the built-in choice. */
+  default: nonEmpty.nullable().default(null),
+  /** Providers tried in order when the chosen one fails. */
+  fallback: z.array(nonEmpty).default([]),
+})
+
+export const outputSettingsSchema = strictObject({
+  /** Where new discussions are written, relative to the project root. */
+  directory: nonEmpty.default('./discussions'),
+  /** Whether a `.sum.md` summary is kept beside each discussion. */
+  summary_files: z.boolean().default(true),
+})
+
+export const userSettingsSchema = strictObject({
+  /** The name a human's comments are signed with; null: ask, or use the system's user name. */
+  name: nonEmpty.nullable().default(null),
+})
+
+export const discussionsConfigSchema = strictObject({
+  /** Persona aliases (or names) a new discussion starts with. */
+  default_participants: z.array(nonEmpty).default(['architect', 'security', 'pragmatist']),
+  /** The template a new discussion uses when none is named. */
+  default_template: nonEmpty.default('feature'),
+  // `prefault` parses `{}`, so a file that sets one nested key still gets the other defaults.
+  consensus: consensusSettingsSchema.prefault({}),
+  providers: providerSettingsSchema.prefault({}),
+  output: outputSettingsSchema.prefault({}),
+  user: userSettingsSchema.prefault({}),
+  /** The program that creates diagrams and other artifacts; null: none configured. */
+  artifact_editor: nonEmpty.nullable().default(null),
+})
+
+export type DiscussionsConfig = z.output<typeof discussionsConfigSchema>
+/** What a settings file may contain: every key optional. */
+export type DiscussionsConfigInput = z.input<typeof discussionsConfigSchema>
+
+export const DEFAULT_CONFIG: DiscussionsConfig = discussionsConfigSchema.parse({})

@@ -1,0 +1,37 @@
+// The Node adapters: loading settings, personas and templates from files (with file:line errors).
+export { ConfigError } from './config/config-error.js'
+export type { ConfigErrorLocation } from './config/config-error.js'
+export {
+  formatIssue,
+  loadYamlFile,
+  locate,
+  parseYamlText,
+  readYamlSource,
+  validateYaml,
+} from './config/yaml-file.js'
+export type { Position, ValidateOptions, YamlSource } from './config/yaml-file.js'
+export {
+  bundledDir,
+  findProjectRoot,
+  packageRoot,
+  PROJECT_CONFIG_FILE,
+  userConfigDir,
+} from './config/paths.js'
+export { loadPersonas, loadTemplates, PARTICIPANTS_FILE, Registry } from './config/registry.js'
+export type {
+  ConfigSource,
+  Origin,
+  PersonaEntry,
+  PersonaRegistry,
+  RegistryDirs,
+  TemplateEntry,
+  TemplateRegistry,
+} from './config/registry.js'
+export {
+  loadConfig,
+  mergeSettings,
+  PROJECT_DATA_DIR,
+  registryDirs,
+  USER_CONFIG_FILES,
+} from './config/load-config.js'
+export type { LoadConfigOptions, LoadedConfig } from './config/load-config.js'
