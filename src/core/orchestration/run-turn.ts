@@ -1,0 +1,250 @@
+/**
+ * One turn: ask the right personas, in parallel (or one after another), append each answer as
+ * soon as it is complete, then apply the template's phase and status rules. Drives everything
+ * through ports, so the CLI, the app and the tests run the same code with different adapters.
+ */
+import { describeDiscussion } from '../discussion/describe.js'
+import type { DiscussionView } from '../discussion/describe.js'
+import type { ParsedDiscussion, Vote } from '../format/model.js'
+import type { Persona } from '../personas/schema.js'
+import type { ProviderRequest, ProviderResult, ProviderUsage } from '../providers/port.js'
+import { findPhase } from '../templates/phases.js'
+import type { Template, TemplatePhase } from '../templates/schema.js'
+import { parseAnswer } from '../turns/answer.js'
+import { partialComment } from '../turns/partial-comment.js'
+import { buildPrompt, canVote, chooseBoundary } from '../turns/prompt.js'
+import { selectParticipants } from '../turns/select.js'
+import type { Selection } from '../turns/select.js'
+import { countVotes } from '../voting/consensus.js'
+import type { ConsensusConfig, VoteCounts } from '../voting/consensus.js'
+import { mapWithConcurrency } from './limit.js'
+import { phaseOutcome } from './phase-rules.js'
+import type { PhaseOutcome } from './phase-rules.js'
+import type { ParticipantEvent, TurnEvent } from './turn-events.js'
+
+/** The store as a turn sees it (the file store implements it). */
+export interface TurnStore {
+  read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
+  appendComment(
+    path: string,
+    comment: { author: string; text: string; vote: Vote | null },
+  ): Promise<{ line: number }>
+  recordPhaseTransition(path: string, from: string, to: string): Promise<unknown>
+  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
+}
+
+export interface TurnDeps {
+  store: TurnStore
+  persona: (alias: string) => Persona | undefined
+  template: (name: string) => Template | undefined
+  /** Calls the persona's provider chain (with fallback); throws when every provider failed. */
+  complete: (persona: Persona, request: ProviderRequest) => Promise<ProviderResult>
+  /** Random hex for the prompt boundary. */
+  random: () => string
+  consensus: Partial<ConsensusConfig>
+}
+
+export interface TurnOptions {
+  file: string
+  /** `@alias` / `@all` named for this turn; empty: routing decides. */
+  participants?: readonly string[]
+  callout?: string
+  sequential?: boolean
+  concurrency?: number
+  timeoutMs?: number
+  signal?: AbortSignal
+  onEvent?: (event: TurnEvent) => void
+  budgetChars?: number
+}
+
+export interface TurnAnswer {
+  participant: string
+  outcome: 'done' | 'no-response' | 'failed' | 'skipped'
+  event: ParticipantEvent
+}
+
+export interface TurnResult {
+  selection: Selection
+  answers: TurnAnswer[]
+  votes: VoteCounts
+  usage: ProviderUsage
+  costUsd: number | null
+  phase: (PhaseOutcome & { from: string | null }) | null
+  cancelled: boolean
+}
+
+interface Snapshot {
+  text: string
+  parsed: ParsedDiscussion
+  view: DiscussionView
+}
+
+async function readSnapshot(store: TurnStore, file: string): Promise<Snapshot> {
+  const { text, parsed } = await store.read(file)
+  return { text, parsed, view: describeDiscussion(parsed) }
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
+  const emit = (event: TurnEvent): void => options.onEvent?.(event)
+  const first = await readSnapshot(deps.store, options.file)
+  const template = first.view.template ? (deps.template(first.view.template) ?? null) : null
+  const phase: TemplatePhase | null =
+    template && first.view.phase ? (findPhase(template, first.view.phase) ?? null) : null
+  const selection = selectParticipants(first.view, phase, {
+    ...(options.participants ? { explicit: options.participants } : {}),
+    ...(options.callout !== undefined ? { callout: options.callout } : {}),
+  })
+  for (const participant of selection.aliases) emit({ type: 'queued', participant })
+
+  const answerOne = async (alias: string): Promise<TurnAnswer> => {
+    const finish = (event: ParticipantEvent, outcome: TurnAnswer['outcome']): TurnAnswer => {
+      emit(event)
+      return { participant: alias, outcome, event }
+    }
+    if (options.signal?.aborted)
+      return finish({ type: 'skipped', participant: alias, reason: 'cancelled' }, 'skipped')
+    const persona = deps.persona(alias)
+    if (!persona) {
+      return finish(
+        {
+          type: 'skipped',
+          participant: alias,
+          reason: `no persona named "${alias}" (a human, or a typo?)`,
+        },
+        'skipped',
+      )
+    }
+    emit({ type: 'started', participant: alias })
+    // In sequential mode each participant reads the answers given before it in this turn.
+    const snapshot = options.sequential ? await readSnapshot(deps.store, options.file) : first
+    const prompt = buildPrompt({
+      persona,
+      phase,
+      text: snapshot.text,
+      parsed: snapshot.parsed,
+      view: snapshot.view,
+      callout: options.callout ?? '',
+      boundary: chooseBoundary(snapshot.text, deps.random),
+      ...(options.budgetChars !== undefined ? { budgetChars: options.budgetChars } : {}),
+    })
+    let streamed = ''
+    let result: ProviderResult
+    try {
+      result = await deps.complete(persona, {
+        prompt,
+        persona: {
+          alias: persona.alias,
+          name: persona.name,
+          role: persona.role,
+          type: persona.type,
+        },
+        callout: options.callout ?? '',
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        onText: (delta) => {
+          streamed += delta
+          emit({ type: 'text', participant: alias, delta, comment: partialComment(streamed) })
+        },
+      })
+    } catch (error) {
+      return finish({ type: 'failed', participant: alias, reason: errorMessage(error) }, 'failed')
+    }
+    const answer = parseAnswer(result.text, { votes: canVote(persona) })
+    if (answer.kind === 'no-response') {
+      return finish(
+        {
+          type: 'no-response',
+          participant: alias,
+          provider: result.provider,
+          durationMs: result.durationMs,
+        },
+        'no-response',
+      )
+    }
+    try {
+      const { line } = await deps.store.appendComment(options.file, {
+        author: persona.name,
+        text: answer.comment,
+        vote: answer.vote,
+      })
+      return finish(
+        {
+          type: 'done',
+          participant: alias,
+          author: persona.name,
+          vote: answer.vote,
+          provider: result.provider,
+          durationMs: result.durationMs,
+          usage: result.usage,
+          costUsd: result.costUsd,
+          line,
+          note: answer.note,
+        },
+        'done',
+      )
+    } catch (error) {
+      return finish(
+        {
+          type: 'failed',
+          participant: alias,
+          reason: `the answer could not be saved: ${errorMessage(error)}`,
+        },
+        'failed',
+      )
+    }
+  }
+
+  const concurrency = options.sequential ? 1 : Math.max(1, options.concurrency ?? 8)
+  const answers = await mapWithConcurrency(selection.aliases, concurrency, answerOne)
+  const cancelled = options.signal?.aborted ?? false
+
+  const after = await readSnapshot(deps.store, options.file)
+  let phaseResult: TurnResult['phase'] = null
+  if (!cancelled) {
+    const everyoneAnswered = answers.every(
+      (answer) => answer.outcome === 'done' || answer.outcome === 'no-response',
+    )
+    const outcome = phaseOutcome(after.view, template, deps.consensus, everyoneAnswered)
+    const from = after.view.phase
+    if (outcome.status && outcome.status !== after.view.status)
+      await deps.store.updateHeaders(options.file, { Status: outcome.status })
+    if (outcome.advanceTo && from && outcome.advanceTo !== from)
+      await deps.store.recordPhaseTransition(options.file, from, outcome.advanceTo)
+    if (outcome.status || outcome.advanceTo) {
+      phaseResult = { ...outcome, from }
+      emit({
+        type: 'phase',
+        from: from ?? '',
+        to: outcome.advanceTo,
+        status: outcome.status,
+        reason: outcome.reason,
+      })
+    }
+  }
+
+  const done = answers.flatMap((answer) => (answer.event.type === 'done' ? [answer.event] : []))
+  const usage = done.reduce<ProviderUsage>(
+    (sum, event) => ({
+      inputTokens: sum.inputTokens + event.usage.inputTokens,
+      outputTokens: sum.outputTokens + event.usage.outputTokens,
+      estimated: sum.estimated || event.usage.estimated,
+    }),
+    { inputTokens: 0, outputTokens: 0, estimated: false },
+  )
+  const costs = done.map((event) => event.costUsd).filter((cost): cost is number => cost !== null)
+  const turnVotes: Record<string, Vote> = {}
+  for (const event of done) if (event.vote) turnVotes[event.author] = event.vote
+  return {
+    selection,
+    answers,
+    votes: countVotes(turnVotes),
+    usage,
+    costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null,
+    phase: phaseResult,
+    cancelled,
+  }
+}

@@ -1,0 +1,27 @@
+import type { Vote } from '../format/model.js'
+import type { ProviderUsage } from '../providers/port.js'
+
+/** Progress of one participant in a turn, in the order it happens. */
+export type ParticipantEvent =
+  | { type: 'queued'; participant: string }
+  | { type: 'started'; participant: string }
+  | { type: 'text'; participant: string; delta: string; comment: string }
+  | {
+      type: 'done'
+      participant: string
+      author: string
+      vote: Vote | null
+      provider: string
+      durationMs: number
+      usage: ProviderUsage
+      costUsd: number | null
+      line: number
+      note: string | null
+    }
+  | { type: 'no-response'; participant: string; provider: string; durationMs: number }
+  | { type: 'failed'; participant: string; reason: string }
+  | { type: 'skipped'; participant: string; reason: string }
+
+export type TurnEvent =
+  | ParticipantEvent
+  | { type: 'phase'; from: string; to: string | null; status: string | null; reason: string | null }
