@@ -15,6 +15,7 @@ import { registerStatus } from './commands/status.js'
 import { registerTemplates } from './commands/templates.js'
 import { registerValidate } from './commands/validate.js'
 import { registerVotes } from './commands/votes.js'
+import { DiscussionError } from '../core/errors.js'
 import { ConfigError } from '../node/config/config-error.js'
 import { CliError, EXIT } from './errors.js'
 import type { CliIO } from './io.js'
@@ -65,6 +66,10 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     }
     if (error instanceof ConfigError) {
       io.stderr.write(`error: ${error.messageFrom(io.cwd)}\n`)
+      return EXIT.usage
+    }
+    if (error instanceof DiscussionError) {
+      io.stderr.write(`error: ${error.message}\n`)
       return EXIT.usage
     }
     if (error instanceof CliError) {

@@ -4,8 +4,7 @@ import { InvalidArgumentError } from '@commander-js/extra-typings'
 import { normalizeVote } from '../../core/format/markers.js'
 import type { Vote } from '../../core/format/model.js'
 import { normalizeAuthor } from '../../core/format/serialize.js'
-import { loadCliContext, resolveFile } from '../context.js'
-import { readDiscussionFile } from '../discussion-file.js'
+import { loadCliContext } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 import { readInput } from '../io.js'
@@ -27,15 +26,14 @@ export function registerComment(program: Command, io: CliIO): void {
     .option('-a, --author <name>', 'who is commenting (default: the configured user name)')
     .option('-v, --vote <vote>', 'READY, CHANGES or REJECT', parseVote)
     .action(async (file, textArgument, options) => {
-      const context = await loadCliContext(io)
-      const path = resolveFile(io, file)
-      await readDiscussionFile(context.store, path) // a clear message for a missing file
+      const engine = await loadCliContext(io)
+      await engine.load(file) // a clear message for a missing file, before reading stdin
       const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
       if (text.trim() === '' && !options.vote)
         throw new CliError('The comment is empty; write some text or give a --vote.')
-      const author = options.author === undefined ? context.userName : options.author
+      const author = options.author === undefined ? engine.userName : options.author
       if (author.trim() === '') throw new CliError('The author name is empty; give --author NAME.')
-      const result = await context.store.appendComment(path, {
+      const result = await engine.addComment(file, {
         author: normalizeAuthor(author),
         text,
         vote: options.vote ?? null,

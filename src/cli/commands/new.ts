@@ -1,11 +1,7 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { renderNewDiscussion } from '../../core/discussion/create.js'
-import { initialPhase } from '../../core/templates/schema.js'
-import { createDiscussionFile } from '../../node/store/discussion-folder.js'
 import { loadCliContext } from '../context.js'
-import { parseAliasList } from '../discussion-file.js'
-import { CliError } from '../errors.js'
+import { parseAliasList } from '../alias-list.js'
 import type { CliIO } from '../io.js'
 
 export function registerNew(program: Command, io: CliIO): void {
@@ -21,30 +17,16 @@ export function registerNew(program: Command, io: CliIO): void {
     .option('-c, --context <text>', 'what is being discussed and why')
     .option('-d, --dir <folder>', 'where to create it (default: output.directory of the config)')
     .action(async (title, options) => {
-      if (title.trim() === '') throw new CliError('The title is empty; give the discussion a name.')
-      const context = await loadCliContext(io)
-      const templates = await context.templates()
-      const entry = templates.require(options.template ?? context.config.default_template)
-      const { template } = entry
-      const participants = options.participants
-        ? parseAliasList(options.participants)
-        : template.participants.length > 0
-          ? template.participants
-          : context.config.default_participants
-      const personas = await context.personas()
-      for (const alias of participants) personas.require(alias)
-      const text = renderNewDiscussion({
+      const engine = await loadCliContext(io)
+      const path = await engine.create({
         title,
-        template: template.name,
-        phase: initialPhase(template).id,
-        status: template.status,
-        participants,
-        context: options.context ?? '',
-        created: new Date(),
-        skeleton: template.skeleton ?? null,
+        ...(options.template !== undefined ? { template: options.template } : {}),
+        ...(options.participants !== undefined
+          ? { participants: parseAliasList(options.participants) }
+          : {}),
+        ...(options.context !== undefined ? { context: options.context } : {}),
+        ...(options.dir !== undefined ? { dir: options.dir } : {}),
       })
-      const folder = options.dir ?? context.discussionsDir
-      const path = await createDiscussionFile(folder, title, text)
       io.stdout.write(`Created: ${path}\n`)
     })
 }

@@ -1,12 +1,10 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
-import { loadCliContext, resolveFile } from '../context.js'
-import { readDiscussionFile } from '../discussion-file.js'
+import { loadCliContext } from '../context.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
 
@@ -17,9 +15,9 @@ export function registerStatus(program: Command, io: CliIO): void {
     .argument('<file>', 'discussion file')
     .option('--json', 'print the status as JSON')
     .action(async (file, options) => {
-      const context = await loadCliContext(io)
-      const snapshot = await readDiscussionFile(context.store, resolveFile(io, file))
-      const status = discussionStatus(describeDiscussion(snapshot.parsed), context.config.consensus)
+      const engine = await loadCliContext(io)
+      const { view } = await engine.load(file)
+      const status = discussionStatus(view, engine.config.consensus)
       if (options.json) writeJson(io, status)
       else io.stdout.write(formatStatus(status))
     })
