@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
@@ -10,40 +11,35 @@ export interface CliRun {
   stderr: string
 }
 
+/** Collects a child's output until it exits. */
+function collect(child: ChildProcessWithoutNullStreams): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    let stdout = ''
+    let stderr = ''
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
+    child.on('error', reject)
+    child.on('close', (code) => resolve({ code, stdout, stderr }))
+  })
+}
+
 /** Runs the real `discussions` bin in a child process, as a user's shell would. */
 export function runDiscussions(
   args: readonly string[],
   options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], {
-      cwd: options.cwd ?? ROOT,
-      env: { ...process.env, ...options.env },
-      stdio: ['pipe', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-    child.stdin.end(options.input ?? '')
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
   })
+  child.stdin.end(options.input ?? '')
+  return collect(child)
 }
 
 /** Runs a shell pipeline of `discussions` commands (`discussions` stands for the bin). */
 export function runPipeline(pipeline: string, cwd = ROOT): Promise<CliRun> {
-  return new Promise((resolve, reject) => {
-    const command = pipeline.replaceAll('discussions ', `"${process.execPath}" "${BIN}" `)
-    const child = spawn('bash', ['-o', 'pipefail', '-c', command], {
-      cwd,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk))
-    child.on('error', reject)
-    child.on('close', (code) => resolve({ code, stdout, stderr }))
-  })
+  const command = pipeline.replaceAll('discussions ', `"${process.execPath}" "${BIN}" `)
+  const child = spawn('bash', ['-o', 'pipefail', '-c', command], { cwd })
+  child.stdin.end()
+  return collect(child)
 }
