@@ -25,6 +25,8 @@ export function describeEvent(event: TurnEvent): string | null {
       return `${event.participant}: thinking`
     case 'text':
       return null // too chatty for plain output; the final comment is in the file
+    case 'retrying':
+      return `${event.participant}: ${event.failed} failed (${event.reason}); trying ${event.next}`
     case 'done': {
       const tokens = `${formatTokens(event.usage.inputTokens)} in / ${formatTokens(event.usage.outputTokens)} out${event.usage.estimated ? ' (estimated)' : ''}`
       const cost = event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`
@@ -103,6 +105,8 @@ export function liveProgress(out: NodeJS.WriteStream): Progress {
       else if (event.type === 'text') {
         const last = event.comment.trim().split('\n').pop() ?? ''
         line.detail = last ? `“${last}”` : 'writing'
+      } else if (event.type === 'retrying') {
+        line.detail = `${event.failed} failed; trying ${event.next}`
       } else if (event.type !== 'queued') {
         line.state =
           event.type === 'done' || event.type === 'no-response'

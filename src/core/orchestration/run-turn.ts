@@ -145,6 +145,16 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
         callout: options.callout ?? '',
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
+        onRetry: (failed, next) => {
+          streamed = ''
+          emit({
+            type: 'retrying',
+            participant: alias,
+            failed: failed.provider,
+            reason: failed.error ?? 'failed',
+            next,
+          })
+        },
         onText: (delta) => {
           streamed += delta
           emit({ type: 'text', participant: alias, delta, comment: partialComment(streamed) })

@@ -6,6 +6,8 @@ export type ParticipantEvent =
   | { type: 'queued'; participant: string }
   | { type: 'started'; participant: string }
   | { type: 'text'; participant: string; delta: string; comment: string }
+  /** A provider of the chain failed and the next one starts; text streamed so far is void. */
+  | { type: 'retrying'; participant: string; failed: string; reason: string; next: string }
   | {
       type: 'done'
       participant: string

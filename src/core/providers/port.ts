@@ -12,6 +12,11 @@ export interface ProviderRequest {
   onText?: (delta: string) => void
   persona?: { alias: string; name: string; role: string; type: 'voting' | 'background' }
   callout?: string
+  /**
+   * Called when a provider in a fallback chain failed and the next one starts: text streamed
+   * through `onText` so far came from the failed attempt and should be discarded.
+   */
+  onRetry?: (failed: ProviderAttempt, next: string) => void
 }
 
 export interface ProviderUsage {
@@ -27,10 +32,20 @@ export interface ProviderCompletion {
   usage: ProviderUsage
 }
 
+/** USD per million tokens, as price lists give them. */
+export interface ProviderPrices {
+  input_per_mtok: number
+  output_per_mtok: number
+}
+
+export type ProviderKind = 'command' | 'openai' | 'anthropic' | 'demo'
+
 export interface Provider {
   name: string
-  kind: 'command' | 'openai' | 'anthropic' | 'demo'
+  kind: ProviderKind
   description?: string
+  /** What a call costs; absent: the cost is unknown (shown as such, never as 0). */
+  prices?: ProviderPrices
   complete(request: ProviderRequest): Promise<ProviderCompletion>
 }
 
@@ -56,7 +71,13 @@ export interface ProviderResult {
 export type ProviderFailure =
   'not-found' | 'exit' | 'timeout' | 'cancelled' | 'http' | 'empty' | 'untrusted' | 'config'
 
+/**
+ * Why a provider did not answer. Its message is one line a user can act on ("install claude, or
+ * fix the command in providers.yaml") and never holds a key: adapters redact before throwing.
+ */
 export class ProviderError extends Error {
+  override readonly name: string = 'ProviderError'
+
   constructor(
     readonly reason: ProviderFailure,
     message: string,

@@ -1,0 +1,286 @@
+import { InvalidArgumentError } from '@commander-js/extra-typings'
+import type { Command } from '@commander-js/extra-typings'
+
+import { didYouMean } from '../../core/config/did-you-mean.js'
+import { completeWithFallback, ProviderChainError } from '../../core/providers/fallback.js'
+import type { ProviderResult } from '../../core/providers/port.js'
+import { formatCost } from '../../core/providers/usage.js'
+import { findProjectRoot, userConfigDir } from '../../node/config/paths.js'
+import { detectedYaml, detectProviders } from '../../node/providers/detect.js'
+import type { DetectedProvider } from '../../node/providers/detect.js'
+import { loadProviders } from '../../node/providers/load-providers.js'
+import type { LoadedProviders, ProviderEntry } from '../../node/providers/load-providers.js'
+import { revokeTrust, trustProject } from '../../node/providers/trust.js'
+import { checkUsable } from '../../node/providers/usable.js'
+import type { Usability } from '../../node/providers/usable.js'
+import { shownPath, writeProblems } from '../config-output.js'
+import { CliError, EXIT } from '../errors.js'
+import type { CliIO } from '../io.js'
+import { writeJson } from '../io.js'
+import { formatTable } from '../table.js'
+
+const TEST_PROMPT = 'Reply with one short sentence: say hello and name the model you are.'
+
+function parseSeconds(value: string): number {
+  const number = Number(value)
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0) {
+    throw new InvalidArgumentError(`"${value}" is not a number of seconds (for example 30).`)
+  }
+  return number
+}
+
+/** The providers for the working folder; the environment is read here, at the command. */
+function providersFor(io: CliIO): Promise<LoadedProviders> {
+  return loadProviders({ cwd: io.cwd, env: process.env })
+}
+
+function sourceLabel(entry: ProviderEntry): string {
+  if (entry.source === 'project' && !entry.trusted) return 'project (untrusted)'
+  if (!entry.active) return `${entry.source} (replaced)`
+  return entry.source
+}
+
+function usableLabel(usability: Usability): string {
+  return usability.usable === null ? '?' : usability.usable ? 'yes' : 'no'
+}
+
+function describeCommand(entry: ProviderEntry): string {
+  if (entry.kind === 'demo') return 'offline canned answers'
+  if (entry.argv) return entry.argv.join(' ')
+  const config = entry.config
+  if (!config) return entry.kind
+  if (config.type === 'command') return [config.command ?? []].flat().join(' ')
+  return `${config.model ?? ''} at ${config.base_url ?? `the ${config.type} API`}`
+}
+
+function writeNothingConfigured(
+  io: CliIO,
+  loaded: LoadedProviders,
+  detected: readonly DetectedProvider[],
+): void {
+  const looked = [`${shownPath(loaded.userFile, io.cwd)} (yours)`]
+  if (loaded.projectFile) looked.push(`${shownPath(loaded.projectFile, io.cwd)} (this project's)`)
+  const lines = [
+    '',
+    `No providers configured yet (looked for ${looked.join(' and ')}).`,
+    'Until you add one, discussions use the built-in demo provider: offline canned answers,',
+    'marked as such in every comment, for trying the app.',
+    '',
+  ]
+  if (detected.length === 0) {
+    lines.push(
+      'Nothing found on this machine. Install claude, codex, gemini, opencode or ollama, or set',
+      `OPENAI_API_KEY or ANTHROPIC_API_KEY, then describe the provider in ${shownPath(loaded.userFile, io.cwd)}.`,
+    )
+  } else {
+    lines.push('Found on this machine:')
+    const width = Math.max(...detected.map((item) => item.name.length))
+    for (const item of detected) lines.push(`  ${item.name.padEnd(width)}  ${item.found}`)
+    lines.push(
+      '',
+      `To use them, save this as ${shownPath(loaded.userFile, io.cwd)} (keep the ones you want):`,
+      '',
+      detectedYaml(detected).trimEnd(),
+      '',
+      'Then check them with `discussions providers list` and try one with',
+      '`discussions providers test NAME`.',
+    )
+  }
+  io.stdout.write(`${lines.join('\n')}\n`)
+}
+
+async function listProviders(io: CliIO, options: { json?: true; offline?: true }): Promise<void> {
+  const env = process.env
+  const loaded = await providersFor(io)
+  const checks = await Promise.all(
+    loaded.entries.map((entry) => checkUsable(entry, { env, probe: !options.offline })),
+  )
+  const detected = loaded.configured ? [] : await detectProviders({ env, probe: !options.offline })
+  const usingDemo = loaded.available.get(loaded.defaultName)?.kind === 'demo'
+  if (options.json) {
+    writeJson(io, {
+      providers: loaded.entries.map((entry, index) => ({
+        name: entry.name,
+        type: entry.kind,
+        description: entry.config?.description ?? entry.provider.description ?? null,
+        source: entry.source,
+        file: entry.file,
+        line: entry.line,
+        trusted: entry.trusted,
+        active: entry.active,
+        usable: checks[index]?.usable ?? null,
+        why: checks[index]?.why ?? null,
+      })),
+      default: loaded.defaultName,
+      fallback: loaded.fallback,
+      usingDemo,
+      problems: loaded.problems.map((problem) => problem.messageFrom(io.cwd)),
+      detected: detected.map((item) => ({
+        name: item.name,
+        type: item.type,
+        found: item.found,
+        entry: item.entry,
+      })),
+      suggestedYaml: detected.length > 0 ? detectedYaml(detected) : null,
+    })
+    return
+  }
+  writeProblems(io, loaded.problems)
+  const rows = loaded.entries.map((entry, index) => [
+    entry.name,
+    entry.kind,
+    usableLabel(checks[index] ?? { usable: null, why: '' }),
+    sourceLabel(entry),
+    checks[index]?.why ?? '',
+  ])
+  io.stdout.write(formatTable(['NAME', 'TYPE', 'USABLE', 'SOURCE', 'DETAILS'], rows))
+  const fallback = loaded.fallback.length > 0 ? loaded.fallback.join(', ') : 'none'
+  io.stdout.write(`\nDefault: ${loaded.defaultName}. Fallback: ${fallback}.\n`)
+  const defaultIndex = loaded.entries.findIndex(
+    (entry) => entry.name === loaded.defaultName && entry.active,
+  )
+  if (checks[defaultIndex]?.usable === false && loaded.fallback.length > 0) {
+    io.stdout.write(
+      `The default is not usable now, so calls go on to the fallback (${fallback}) unless a persona names another.\n`,
+    )
+  }
+  if (!loaded.configured) writeNothingConfigured(io, loaded, detected)
+  else if (usingDemo) {
+    io.stdout.write(
+      'The default is the demo provider: answers are canned, not from a model. Set providers.default in discussions.yaml.\n',
+    )
+  }
+}
+
+function tokensLine(result: ProviderResult): string {
+  const { inputTokens, outputTokens, estimated } = result.usage
+  const cost =
+    result.costUsd === null
+      ? 'cost unknown (no prices in providers.yaml)'
+      : `cost ${formatCost(result.costUsd)}`
+  return `${inputTokens} tokens in, ${outputTokens} out${estimated ? ' (estimated)' : ''}, ${cost}`
+}
+
+async function testProvider(
+  io: CliIO,
+  name: string,
+  options: { prompt?: string; timeout?: number },
+): Promise<void> {
+  const loaded = await providersFor(io)
+  writeProblems(io, loaded.problems)
+  const provider = loaded.available.get(name)
+  const entry = loaded.entries.find((item) => item.name === name && item.active)
+  if (!provider || !entry) {
+    const names = [...loaded.available.keys()]
+    const meant = didYouMean(name, names)
+    const hint = meant ? ` (did you mean "${meant}"?)` : ''
+    throw new CliError(`no provider named "${name}"${hint}; configured: ${names.join(', ')}`)
+  }
+  const what =
+    entry.kind === 'demo' ? describeCommand(entry) : `${entry.kind}: ${describeCommand(entry)}`
+  io.stdout.write(`Asking ${name} (${what}) ...\n\n`)
+  const controller = new AbortController()
+  const onInterrupt = (): void => controller.abort()
+  process.once('SIGINT', onInterrupt)
+  let streamed = ''
+  let result: ProviderResult
+  try {
+    result = await completeWithFallback(
+      [provider],
+      {
+        prompt: options.prompt ?? TEST_PROMPT,
+        signal: controller.signal,
+        ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+        onText: (delta) => {
+          streamed += delta
+          io.stdout.write(delta)
+        },
+      },
+      () => performance.now(),
+    )
+  } catch (error) {
+    if (streamed !== '' && !streamed.endsWith('\n')) io.stdout.write('\n')
+    if (error instanceof ProviderChainError && error.reason === 'cancelled') {
+      throw new CliError('cancelled', EXIT.cancelled)
+    }
+    const message = error instanceof Error ? error.message : String(error)
+    const took = error instanceof ProviderChainError ? error.attempts[0]?.durationMs : undefined
+    // How long it took matters for a slow failure, not for a missing program.
+    const after = took === undefined || took < 1000 ? '' : ` (after ${(took / 1000).toFixed(1)} s)`
+    throw new CliError(`${message}${after}`, EXIT.negative)
+  } finally {
+    process.removeListener('SIGINT', onInterrupt)
+  }
+  if (streamed === '') io.stdout.write(result.text)
+  const shown = streamed === '' ? result.text : streamed
+  if (!shown.endsWith('\n')) io.stdout.write('\n')
+  io.stdout.write(
+    `\nanswered by ${result.provider} in ${(result.durationMs / 1000).toFixed(1)} s: ${tokensLine(result)}\n`,
+  )
+}
+
+async function trustCommand(io: CliIO, options: { revoke?: true }): Promise<void> {
+  const root = findProjectRoot(io.cwd)
+  if (!root) {
+    throw new CliError(
+      `not inside a project: no discussions.yaml or .git in ${io.cwd} or any folder above it`,
+    )
+  }
+  const configDir = userConfigDir(process.env)
+  if (options.revoke) {
+    const changed = await revokeTrust(root, configDir)
+    io.stdout.write(
+      changed
+        ? `No longer trusting ${root}: its providers.yaml will not run programs or use your keys.\n`
+        : `${root} was not trusted.\n`,
+    )
+    return
+  }
+  const changed = await trustProject(root, configDir)
+  io.stdout.write(
+    changed
+      ? `Trusted ${root}: its providers.yaml may now run programs and use your keys.\n`
+      : `${root} is already trusted.\n`,
+  )
+  const loaded = await providersFor(io)
+  const own = loaded.entries.filter((entry) => entry.source === 'project')
+  if (own.length === 0) {
+    io.stdout.write('It has no providers of its own (no providers.yaml beside discussions.yaml).\n')
+    return
+  }
+  io.stdout.write('Its providers:\n')
+  for (const entry of own)
+    io.stdout.write(`  ${entry.name} (${entry.kind}): ${describeCommand(entry)}\n`)
+  io.stdout.write('Run `discussions trust --revoke` here to undo.\n')
+}
+
+export function registerProviders(program: Command, io: CliIO): void {
+  const providers = program
+    .command('providers')
+    .description('The AI providers personas answer through: list them, check them, try one.')
+
+  providers
+    .command('list')
+    .description(
+      'List the providers, whether each is usable now and why; with none configured, what this machine has.',
+    )
+    .option('--json', 'print the providers as JSON')
+    .option('--offline', 'do not contact any endpoint (no Ollama or API probes)')
+    .action((options) => listProviders(io, options))
+
+  providers
+    .command('test')
+    .description('Send a short prompt to one provider and show the answer, time, tokens and cost.')
+    .argument('<name>', 'the provider, as named in providers.yaml (or demo)')
+    .option('--prompt <text>', 'what to ask instead of the short default')
+    .option('--timeout <seconds>', 'give up after this many seconds', parseSeconds)
+    .action((name, options) => testProvider(io, name, options))
+
+  program
+    .command('trust')
+    .description(
+      "Allow this project's own providers.yaml to run its programs and use your keys (once per project).",
+    )
+    .option('--revoke', 'stop trusting this project')
+    .action((options) => trustCommand(io, options))
+}

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest'
+
+import { validateWith } from '../config/issues.js'
+import { providersFileSchema } from './schema.js'
+
+function messages(value: unknown): string[] {
+  const result = validateWith(providersFileSchema, value)
+  return result.success ? [] : result.issues.map((issue) => issue.message)
+}
+
+describe('providers.yaml schema', () => {
+  it("reads the seed's file as it is: a command and no type is a command provider", () => {
+    const result = providersFileSchema.parse({
+      providers: [
+        { name: 'claude-sonnet', command: 'claude -p --model sonnet', description: 'Balanced' },
+        { name: 'codex', command: ['codex', 'exec', '-'] },
+      ],
+    })
+    expect(result.providers.map((entry) => entry.type)).toEqual(['command', 'command'])
+  })
+
+  it('takes HTTP providers with prices, timeouts and key variables', () => {
+    const result = providersFileSchema.parse({
+      providers: [
+        {
+          name: 'local',
+          type: 'openai',
+          base_url: 'http://127.0.0.1:11434/v1',
+          model: 'llama3.2',
+          timeout: 90,
+          inactivity_timeout: 20,
+        },
+        {
+          name: 'sonnet-api',
+          type: 'anthropic',
+          model: 'claude-sonnet-4-5',
+          api_key_env: 'ANTHROPIC_API_KEY',
+          prices: { input_per_mtok: 3, output_per_mtok: 15 },
+        },
+      ],
+      default: 'local',
+      fallback: ['sonnet-api'],
+    })
+    expect(result.providers[1]?.prices).toEqual({ input_per_mtok: 3, output_per_mtok: 15 })
+  })
+
+  it('says what is missing or wrong, at the field', () => {
+    expect(messages({ providers: [{ name: 'x' }] })).toEqual([
+      'providers[0].type: give a command, or a type ("openai", "anthropic" or "demo")',
+    ])
+    expect(messages({ providers: [{ name: 'x', type: 'openai' }] })).toEqual([
+      'providers[0].model: an openai provider needs a model',
+    ])
+    expect(messages({ providers: [{ name: 'has space', command: 'x' }] })[0]).toMatch(
+      /^providers\[0\]\.name: must be letters/,
+    )
+    expect(
+      messages({ providers: [{ name: 'x', command: 'x', api_key_env: 'sk-123' }] })[0],
+    ).toMatch(/api_key_env: must be the name of an environment variable/)
+    expect(messages({ providers: [{ name: 'x', command: 'x', comand: 'y' }] })[0]).toContain(
+      'did you mean "command"?',
+    )
+    expect(
+      messages({
+        providers: [
+          { name: 'x', command: 'a' },
+          { name: 'x', command: 'b' },
+        ],
+      }),
+    ).toEqual(['providers[1].name: "x" is defined twice in this file'])
+  })
+})

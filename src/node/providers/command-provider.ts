@@ -1,0 +1,246 @@
+/**
+ * A command provider: a program (claude, codex, gemini, opencode, ollama, a script) that reads the
+ * prompt on stdin and answers on stdout. See reliability-ecosystem.md §A3 for why each rule is
+ * here: no shell, an allow-listed environment, a scratch working folder, a per-call timeout, a
+ * capped output, and on timeout or cancel the whole process group killed (TERM, then KILL).
+ */
+import { StringDecoder } from 'node:string_decoder'
+import { stripVTControlCharacters } from 'node:util'
+
+import { execa } from 'execa'
+
+import { ProviderError } from '../../core/providers/port.js'
+import type {
+  Provider,
+  ProviderCompletion,
+  ProviderPrices,
+  ProviderRequest,
+} from '../../core/providers/port.js'
+import { estimateUsage } from '../../core/providers/usage.js'
+import { childEnv } from './child-env.js'
+import { terminateGroup, trackGroup } from './process-group.js'
+import { redact } from './redact.js'
+import { makeScratch, removeScratch } from './scratch.js'
+
+export const COMMAND_DEFAULTS = {
+  /** CLI agents think before they answer, and `claude -p` is silent until it is done. */
+  timeoutMs: 180_000,
+  maxOutputBytes: 2_000_000,
+  graceMs: 2_000,
+} as const
+
+export interface CommandProviderOptions {
+  name: string
+  description?: string
+  prices?: ProviderPrices
+  /** The program and its arguments, already split and hardened. */
+  argv: readonly string[]
+  /** The variables this provider may see beyond the basics: its key variable and `env:` names. */
+  envNames: readonly string[]
+  /** Where the allowed variables are read from (the user's environment). */
+  parentEnv: NodeJS.ProcessEnv
+  timeoutMs?: number
+  /** Only when configured: most CLIs print nothing until they are done. */
+  inactivityTimeoutMs?: number | null
+  maxOutputBytes?: number
+  /** Between TERM and KILL. */
+  graceMs?: number
+  /** Where scratch folders are made (default the system temp folder). */
+  scratchRoot?: string
+}
+
+const STDERR_TAIL = 8_192
+
+/** How long output may still arrive after the program exited, while a leftover holds the pipe. */
+const EXIT_DRAIN_MS = 250
+
+/** The last line of stderr that says something, for the error message. */
+function lastLine(text: string): string {
+  const lines = stripVTControlCharacters(text)
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+  const line = lines[lines.length - 1] ?? ''
+  return line.length > 300 ? `${line.slice(0, 297)}...` : line
+}
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
+}
+
+export function createCommandProvider(options: CommandProviderOptions): Provider {
+  const program = options.argv[0] ?? ''
+  const timeoutDefault = options.timeoutMs ?? COMMAND_DEFAULTS.timeoutMs
+  const maxBytes = options.maxOutputBytes ?? COMMAND_DEFAULTS.maxOutputBytes
+  const graceMs = options.graceMs ?? COMMAND_DEFAULTS.graceMs
+  const clean = (text: string): string => redact(text, options.envNames, options.parentEnv)
+
+  async function complete(request: ProviderRequest): Promise<ProviderCompletion> {
+    if (request.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
+    const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt
+    const scratch = await makeScratch(options.scratchRoot)
+    const subprocess = execa(program, options.argv.slice(1), {
+      input,
+      cwd: scratch,
+      env: childEnv(options.parentEnv, options.envNames),
+      extendEnv: false,
+      shell: false,
+      // Its own process group, so the whole tree can be killed (see process-group.ts).
+      detached: true,
+      // execa's own cleanup does not cover detached children; process-group.ts does.
+      cleanup: false,
+      buffer: false,
+      reject: false,
+      stripFinalNewline: false,
+      windowsHide: true,
+    })
+    const pid = subprocess.pid
+    if (pid !== undefined) trackGroup(pid)
+    let terminating = false
+    const terminate = (): void => {
+      if (terminating || pid === undefined) return
+      terminating = true
+      // Windows has no process groups to signal: the direct child is all that can be reached.
+      if (process.platform === 'win32') subprocess.kill('SIGKILL')
+      else terminateGroup(pid, graceMs)
+    }
+
+    return new Promise<ProviderCompletion>((resolve, reject) => {
+      let settled = false
+      const stdout: Buffer[] = []
+      let stdoutBytes = 0
+      let stderrTail = ''
+      const decoder = new StringDecoder('utf8')
+      const timeoutMs = request.timeoutMs ?? timeoutDefault
+      const timers: NodeJS.Timeout[] = []
+      let inactivity: NodeJS.Timeout | undefined
+
+      const settle = (outcome: () => void): void => {
+        if (settled) return
+        settled = true
+        for (const timer of timers) clearTimeout(timer)
+        clearTimeout(inactivity)
+        request.signal?.removeEventListener('abort', onAbort)
+        outcome()
+      }
+      const fail = (error: ProviderError): void => {
+        terminate()
+        settle(() => reject(error))
+      }
+      function onAbort(): void {
+        fail(new ProviderError('cancelled', 'cancelled'))
+      }
+      const armInactivity = (): void => {
+        const limit = options.inactivityTimeoutMs
+        if (!limit || settled) return
+        clearTimeout(inactivity)
+        inactivity = setTimeout(() => {
+          fail(new ProviderError('timeout', `"${program}" printed nothing for ${seconds(limit)}`))
+        }, limit)
+      }
+
+      request.signal?.addEventListener('abort', onAbort, { once: true })
+      timers.push(
+        setTimeout(() => {
+          fail(
+            new ProviderError(
+              'timeout',
+              `no answer from "${program}" within ${seconds(timeoutMs)}`,
+            ),
+          )
+        }, timeoutMs),
+      )
+      armInactivity()
+
+      subprocess.stdout.on('data', (chunk: Buffer) => {
+        if (settled) return
+        stdoutBytes += chunk.length
+        if (stdoutBytes > maxBytes) {
+          fail(
+            new ProviderError(
+              'exit',
+              `"${program}" printed more than ${maxBytes} bytes (max_output_bytes); stopped it`,
+            ),
+          )
+          return
+        }
+        stdout.push(chunk)
+        armInactivity()
+        const text = decoder.write(chunk)
+        if (text) request.onText?.(stripVTControlCharacters(text))
+      })
+      subprocess.stderr.on('data', (chunk: Buffer) => {
+        stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL)
+        armInactivity()
+      })
+      interface Ending {
+        exitCode?: number | undefined
+        signal?: string | undefined
+        code?: string | undefined
+        shortMessage?: string | undefined
+      }
+      const conclude = (ending: Ending): void => {
+        if (settled) return
+        const stderrLine = clean(lastLine(stderrTail))
+        const spawnFailed = ending.exitCode === undefined && ending.signal === undefined
+        if (spawnFailed && (ending.code === 'ENOENT' || ending.code === 'EACCES')) {
+          const what = ending.code === 'ENOENT' ? 'not found' : 'not executable'
+          fail(
+            new ProviderError(
+              'not-found',
+              `program "${program}" ${what}: install it, or fix the command in providers.yaml`,
+            ),
+          )
+        } else if (ending.signal !== undefined) {
+          fail(new ProviderError('exit', `"${program}" was killed by ${ending.signal}`))
+        } else if (ending.exitCode !== 0) {
+          const said = stderrLine || (spawnFailed ? clean(ending.shortMessage ?? '') : '')
+          fail(
+            new ProviderError(
+              'exit',
+              `"${program}" exited with code ${ending.exitCode ?? 'unknown'}${said ? `: ${said}` : ''}`,
+            ),
+          )
+        } else {
+          const text = stripVTControlCharacters(Buffer.concat(stdout).toString('utf8')).trim()
+          if (text === '') {
+            const hint = stderrLine ? ` (stderr: ${stderrLine})` : ''
+            fail(new ProviderError('empty', `"${program}" printed nothing${hint}`))
+          } else {
+            settle(() => resolve({ text, usage: estimateUsage(input, text) }))
+          }
+        }
+      }
+
+      // The program is gone. Anything it left in its group goes too; and if a leftover holds
+      // the output pipe open, the answer is taken as it stands once the pipe has had a moment
+      // to drain, rather than waiting for the leftover to die.
+      subprocess.on('exit', (exitCode: number | null, signal: NodeJS.Signals | null) => {
+        terminate()
+        timers.push(
+          setTimeout(
+            () =>
+              conclude({
+                ...(exitCode !== null ? { exitCode } : {}),
+                ...(signal !== null ? { signal } : {}),
+              }),
+            EXIT_DRAIN_MS,
+          ),
+        )
+      })
+
+      void subprocess.then(async (result) => {
+        conclude(result)
+        await removeScratch(scratch)
+      })
+    })
+  }
+
+  return {
+    name: options.name,
+    kind: 'command',
+    ...(options.description !== undefined ? { description: options.description } : {}),
+    ...(options.prices !== undefined ? { prices: options.prices } : {}),
+    complete,
+  }
+}

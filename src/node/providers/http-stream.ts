@@ -1,0 +1,211 @@
+/**
+ * One streaming HTTP call, as the OpenAI-compatible and Anthropic providers make it: POST JSON,
+ * read server-sent events, with a timeout for the whole call, an inactivity timeout (a stream that
+ * stalls is stopped without waiting for the whole timeout), cancellation, an output cap, and
+ * errors that say what the server said without ever showing a key. Plain `fetch` and
+ * eventsource-parser: the official SDKs read keys and base URLs from the environment on their own
+ * and retry by default, and the current openai SDK needs Node 22.
+ */
+import { createParser } from 'eventsource-parser'
+import type { EventSourceMessage } from 'eventsource-parser'
+
+import { ProviderError } from '../../core/providers/port.js'
+import { redact } from './redact.js'
+
+export const HTTP_DEFAULTS = {
+  timeoutMs: 120_000,
+  /** Local models can take a while to load before the first token. */
+  inactivityTimeoutMs: 60_000,
+  maxOutputBytes: 2_000_000,
+} as const
+
+export interface HttpCallOptions {
+  url: string
+  headers: Record<string, string>
+  /** Sent as JSON; null for a GET. */
+  body: unknown
+  timeoutMs: number
+  inactivityTimeoutMs: number
+  maxBytes: number
+  signal?: AbortSignal
+  /** Key variables whose values must not appear in messages. */
+  secretNames: readonly string[]
+  env: NodeJS.ProcessEnv
+  fetch?: typeof fetch
+}
+
+export type HttpOutcome = { kind: 'stream' } | { kind: 'json'; value: unknown }
+
+function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
+}
+
+/** `http://127.0.0.1:11434`: where the request went, without path or query (a key may hide there). */
+export function originOf(url: string): string {
+  try {
+    return new URL(url).origin
+  } catch {
+    return 'the configured address'
+  }
+}
+
+/** The server's own words from an error body: OpenAI and Anthropic both use `{error: {message}}`. */
+export function serverMessage(body: string): string {
+  try {
+    const value = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown }
+    const error = value.error
+    if (typeof error === 'string') return error
+    if (error && typeof error === 'object') {
+      const { message, type } = error as { message?: unknown; type?: unknown }
+      if (typeof message === 'string')
+        return typeof type === 'string' ? `${type}: ${message}` : message
+    }
+    if (typeof value.message === 'string') return value.message
+    if (typeof value.detail === 'string') return value.detail
+  } catch {
+    // not JSON: the text itself
+  }
+  const text = body.replace(/\s+/g, ' ').trim()
+  return text.length > 300 ? `${text.slice(0, 297)}...` : text
+}
+
+function networkCause(error: unknown): string {
+  const cause = (error as { cause?: { code?: unknown; message?: unknown } }).cause
+  if (cause && typeof cause.code === 'string') return cause.code
+  if (cause && typeof cause.message === 'string') return cause.message
+  return error instanceof Error ? error.message : String(error)
+}
+
+/**
+ * Makes the call. `onEvent` gets each server-sent event (and may throw a ProviderError to stop);
+ * a server that answers with plain JSON instead of a stream comes back as `{kind: 'json'}`.
+ */
+export async function callEventStream(
+  options: HttpCallOptions,
+  onEvent: (event: EventSourceMessage) => void,
+): Promise<HttpOutcome> {
+  const clean = (text: string): string => redact(text, options.secretNames, options.env)
+  const where = originOf(options.url)
+  const controller = new AbortController()
+  // Why the call was stopped (timeout, inactivity, cancel): set from timers, read after the await.
+  const why: { error: ProviderError | null } = { error: null }
+  const stop = (error: ProviderError): void => {
+    why.error ??= error
+    controller.abort()
+  }
+  const onAbort = (): void => stop(new ProviderError('cancelled', 'cancelled'))
+  if (options.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
+  options.signal?.addEventListener('abort', onAbort, { once: true })
+  const overall = setTimeout(
+    () =>
+      stop(
+        new ProviderError(
+          'timeout',
+          `no answer from ${where} within ${seconds(options.timeoutMs)}`,
+        ),
+      ),
+    options.timeoutMs,
+  )
+  let idle: NodeJS.Timeout | undefined
+  const touch = (): void => {
+    clearTimeout(idle)
+    idle = setTimeout(
+      () =>
+        stop(
+          new ProviderError(
+            'timeout',
+            `${where} sent nothing for ${seconds(options.inactivityTimeoutMs)} (inactivity_timeout)`,
+          ),
+        ),
+      options.inactivityTimeoutMs,
+    )
+  }
+
+  try {
+    touch()
+    let response: Response
+    try {
+      response = await (options.fetch ?? fetch)(options.url, {
+        method: options.body === null ? 'GET' : 'POST',
+        headers: options.headers,
+        ...(options.body === null ? {} : { body: JSON.stringify(options.body) }),
+        signal: controller.signal,
+      })
+    } catch (error) {
+      if (why.error) throw why.error
+      throw new ProviderError('http', clean(`cannot reach ${where} (${networkCause(error)})`))
+    }
+    touch()
+    if (!response.ok) {
+      const body = await response.text().catch(() => '')
+      const said = serverMessage(body)
+      throw new ProviderError(
+        'http',
+        clean(`HTTP ${response.status} from ${where}${said ? `: ${said}` : ''}`),
+      )
+    }
+    const type = response.headers.get('content-type') ?? ''
+    if (!type.includes('text/event-stream')) {
+      const text = await response.text()
+      if (text.length > options.maxBytes) {
+        throw new ProviderError(
+          'http',
+          `${where} answered with more than ${options.maxBytes} bytes`,
+        )
+      }
+      try {
+        return { kind: 'json', value: JSON.parse(text) as unknown }
+      } catch {
+        throw new ProviderError('http', clean(`${where} answered with something that is not JSON`))
+      }
+    }
+    let bytes = 0
+    const parser = createParser({ onEvent })
+    const decoder = new TextDecoder()
+    if (!response.body) return { kind: 'stream' }
+    const reader = response.body.getReader()
+    for (;;) {
+      const { done, value } = await reader.read()
+      if (done) break
+      touch()
+      bytes += value.byteLength
+      if (bytes > options.maxBytes) {
+        throw new ProviderError(
+          'http',
+          `${where} sent more than ${options.maxBytes} bytes; stopped`,
+        )
+      }
+      parser.feed(decoder.decode(value, { stream: true }))
+    }
+    parser.feed(decoder.decode())
+    return { kind: 'stream' }
+  } catch (error) {
+    if (why.error) throw why.error
+    if (error instanceof ProviderError) {
+      controller.abort()
+      throw new ProviderError(error.reason, clean(error.message))
+    }
+    throw new ProviderError(
+      'http',
+      clean(`the stream from ${where} broke off (${networkCause(error)})`),
+    )
+  } finally {
+    clearTimeout(overall)
+    clearTimeout(idle)
+    options.signal?.removeEventListener('abort', onAbort)
+  }
+}
+
+/** Parses one event's JSON data; a broken line is an error the user can report. */
+export function eventJson(event: EventSourceMessage): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(event.data)
+    if (value && typeof value === 'object') return value as Record<string, unknown>
+  } catch {
+    // fall through
+  }
+  throw new ProviderError(
+    'http',
+    `the server sent an event that is not JSON: ${event.data.slice(0, 80)}`,
+  )
+}
