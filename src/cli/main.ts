@@ -10,9 +10,11 @@ import { registerList } from './commands/list.js'
 import { registerNew } from './commands/new.js'
 import { registerParse } from './commands/parse.js'
 import { registerParticipants } from './commands/participants.js'
+import { registerProviders } from './commands/providers.js'
 import { registerRoute } from './commands/route.js'
 import { registerStatus } from './commands/status.js'
 import { registerTemplates } from './commands/templates.js'
+import { registerUi } from './commands/ui.js'
 import { registerValidate } from './commands/validate.js'
 import { registerVotes } from './commands/votes.js'
 import { DiscussionError } from '../core/errors.js'
@@ -46,6 +48,9 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   registerAdvance(program, io)
   registerParticipants(program, io)
   registerTemplates(program, io)
+  registerProviders(program, io)
+  // The app
+  registerUi(program, io)
   // The composable format tools
   registerParse(program, io)
   registerValidate(program, io, setExitCode)

@@ -1,26 +1,51 @@
-// Electron composition root: one secure window on the bundled renderer.
+// Electron composition root: reads the environment once, builds the backend with the desktop
+// shell (folder picker, link confirmation, quit), serves the renderer and opens the window.
 import { join } from 'node:path'
 
 import { app, BrowserWindow } from 'electron'
 
-import { APP_NAME } from '../shared/app-info.js'
+import { createBackend } from '../backend/index.js'
+import type { Backend } from '../backend/index.js'
+import { registerIpc } from './ipc.js'
+import { confirmAndOpen, pickFolder } from './links.js'
+import { registerAppScheme, serveRenderer } from './protocol.js'
+import { createMainWindow } from './window.js'
 
-function createWindow(): void {
-  const window = new BrowserWindow({
-    width: 1280,
-    height: 820,
-    title: APP_NAME,
-    webPreferences: {
-      preload: join(import.meta.dirname, '../preload/index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
+const env = { ...process.env }
+const folder = env.DISCUSSIONS_UI_FOLDER ?? process.cwd()
+let backend: Backend | null = null
+
+registerAppScheme()
+
+async function start(): Promise<void> {
+  serveRenderer(join(import.meta.dirname, '../renderer'))
+  let window: BrowserWindow | null = null
+  const theBackend = (backend ??= await createBackend({
+    shell: {
+      mode: 'electron',
+      pickFolder: () => (window ? pickFolder(window) : Promise.resolve(null)),
+      openExternal: (url) => (window ? confirmAndOpen(window, url) : Promise.resolve(false)),
+      quit: () => app.quit(),
     },
-  })
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }))
-  window.webContents.on('will-navigate', (event) => event.preventDefault())
-  void window.loadFile(join(import.meta.dirname, '../renderer/index.html'))
+    env,
+    folders: [folder],
+    version: app.getVersion(),
+    onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),
+  }))
+  window = createMainWindow()
+  // Registered before the page can run any script, so no early request finds no handler.
+  const unregister = registerIpc(theBackend, window)
+  window.on('closed', unregister)
 }
 
-void app.whenReady().then(createWindow)
-app.on('window-all-closed', () => app.quit())
+app.on('web-contents-created', (_event, contents) => {
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }))
+})
+void app.whenReady().then(start)
+app.on('window-all-closed', () => {
+  backend?.close()
+  app.quit()
+})
+app.on('activate', () => {
+  if (BrowserWindow.getAllWindows().length === 0) void start()
+})

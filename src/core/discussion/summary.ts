@@ -20,7 +20,12 @@ export function summaryPrompt(discussionText: string, boundary: string): string 
 
 function list(title: string, items: readonly ItemView[]): string[] {
   if (items.length === 0) return []
-  return ['', `## ${title}`, '', ...items.map((item) => `- ${item.text} (${item.author}, line ${item.line})`)]
+  return [
+    '',
+    `## ${title}`,
+    '',
+    ...items.map((item) => `- ${item.text} (${item.author}, line ${item.line})`),
+  ]
 }
 
 export function renderSummary(
@@ -30,10 +35,24 @@ export function renderSummary(
   const votes =
     status.participants.length === 0
       ? ['- No votes in this phase yet.']
-      : status.participants.map((p) => `- **${p.name}**: ${p.vote}${p.reason ? ` - ${p.reason}` : ''}`)
+      : status.participants.map(
+          (p) => `- **${p.name}**: ${p.vote}${p.reason ? ` - ${p.reason}` : ''}`,
+        )
   const ai = options.aiSummary
-    ? ['', '## Summary', '', options.aiSummary.trim(), '', `_Written by ${options.provider ?? 'an AI provider'}._`]
-    : ['', '## Summary', '', '_No AI summary: no provider answered. The sections below are complete._']
+    ? [
+        '',
+        '## Summary',
+        '',
+        options.aiSummary.trim(),
+        '',
+        `_Written by ${options.provider ?? 'an AI provider'}._`,
+      ]
+    : [
+        '',
+        '## Summary',
+        '',
+        '_No AI summary: no provider answered. The sections below are complete._',
+      ]
   return [
     `# Summary: ${status.title ?? options.source}`,
     '',

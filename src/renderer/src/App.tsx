@@ -1,18 +1,123 @@
-import { Code, Container, Stack, Text, Title } from '@mantine/core'
+import { AppShell } from '@mantine/core'
+import { useHotkeys, useWindowEvent } from '@mantine/hooks'
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
 
-import { APP_NAME } from '../../shared/app-info'
+import type { AppInfo } from '../../shared/contract'
+import { useApi } from './api/ApiContext'
+import { AppInfoContext } from './api/AppInfoContext'
+import { call } from './api/client'
+import { AppHeader } from './components/AppHeader/AppHeader'
+import { DiscussionBrowser } from './components/DiscussionBrowser/DiscussionBrowser'
+import { DiscussionView } from './components/DiscussionView/DiscussionView'
+import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
+import { HelpOverlay } from './components/HelpOverlay/HelpOverlay'
+import { LinkProvider } from './components/LinkConfirm/LinkProvider'
+import { NewDiscussionDialog } from './components/NewDiscussionDialog/NewDiscussionDialog'
+import { navigate, useRoute } from './lib/route'
+import { notifyError, notifyInfo } from './notify'
 
-export function App(): React.JSX.Element {
+export function App(): ReactNode {
+  const api = useApi()
+  const route = useRoute()
+  const [info, setInfo] = useState<AppInfo | null>(null)
+  const [defaultFolder, setDefaultFolder] = useState<string | null>(null)
+  const [version, setVersion] = useState(0)
+  const [help, setHelp] = useState(false)
+  const [creating, setCreating] = useState(false)
+
+  useEffect(() => {
+    call(api.app.info()).then(setInfo, (e: unknown) => notifyError(String(e)))
+    call(api.workspace.recent()).then(
+      (state) => setDefaultFolder(state.folders[0] ?? null),
+      (e: unknown) => notifyError(e instanceof Error ? e.message : String(e)),
+    )
+  }, [api])
+
+  const folder = route.view === 'browser' ? (route.folder ?? defaultFolder) : null
+  const currentPath = route.view === 'discussion' ? route.path : null
+  useEffect(
+    () =>
+      api.events.discussion.changed((change) => {
+        if (change.path === currentPath || change.folder === folder) setVersion((v) => v + 1)
+      }),
+    [api, currentPath, folder],
+  )
+
+  const refresh = (): void => setVersion((v) => v + 1)
+  const quit = (): void => {
+    call(api.app.quit()).then(
+      (result) =>
+        !result.quitting && notifyInfo('In browser mode, close the tab to leave.', 'Quit'),
+      () => {},
+    )
+  }
+  useHotkeys([
+    ['r', refresh],
+    ['q', quit],
+  ])
+  // `?` is Shift+/ on some layouts and a key of its own on others: match the character typed.
+  useWindowEvent('keydown', (event) => {
+    const target = event.target as HTMLElement | null
+    const typing = target?.closest('input, textarea, select, [contenteditable="true"]')
+    if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey) setHelp(true)
+  })
+
   return (
-    <Container size="sm" py="xl">
-      <Stack>
-        <Title order={2}>{APP_NAME}</Title>
-        <Text>
-          The desktop window is being built. Meanwhile every discussion tool works from the
-          terminal:
-        </Text>
-        <Code block>npx discussions --help</Code>
-      </Stack>
-    </Container>
+    <AppInfoContext.Provider value={info}>
+      <LinkProvider>
+        <AppShell header={{ height: 56 }} padding={0}>
+          <AppShell.Header>
+            <AppHeader
+              info={info}
+              onHome={() => navigate({ view: 'browser', folder })}
+              onRefresh={refresh}
+              onHelp={() => setHelp(true)}
+            />
+          </AppShell.Header>
+          <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+            <div style={{ flex: 1, minHeight: 0 }}>
+              <ErrorBoundary key={route.view === 'discussion' ? route.path : 'browser'}>
+                {route.view === 'discussion' ? (
+                  <DiscussionView
+                    path={route.path}
+                    version={version}
+                    onBack={() =>
+                      history.length > 1
+                        ? history.back()
+                        : navigate({ view: 'browser', folder: null })
+                    }
+                  />
+                ) : (
+                  <DiscussionBrowser
+                    folder={folder}
+                    version={version}
+                    onFolderChange={(next) => navigate({ view: 'browser', folder: next })}
+                    onOpen={(path) => navigate({ view: 'discussion', path, comment: null })}
+                    onNew={() => setCreating(true)}
+                  />
+                )}
+              </ErrorBoundary>
+            </div>
+          </AppShell.Main>
+        </AppShell>
+        <HelpOverlay
+          opened={help}
+          onClose={() => setHelp(false)}
+          canQuit={info?.mode === 'electron'}
+        />
+        {folder && (
+          <NewDiscussionDialog
+            opened={creating}
+            folder={folder}
+            onClose={() => setCreating(false)}
+            onCreated={(path) => {
+              setCreating(false)
+              navigate({ view: 'discussion', path, comment: null })
+            }}
+          />
+        )}
+      </LinkProvider>
+    </AppInfoContext.Provider>
   )
 }

@@ -1,17 +1,35 @@
 import '@mantine/core/styles.css'
+import '@mantine/notifications/styles.css'
+import './global.css'
 
 import { MantineProvider } from '@mantine/core'
+import { Notifications } from '@mantine/notifications'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 
+import { ApiContext } from './api/ApiContext'
+import { connectApi } from './api/client'
 import { App } from './App'
+import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
+import { notifyError } from './notify'
+import { theme } from './theme'
+
+window.addEventListener('unhandledrejection', (event) => {
+  const reason: unknown = event.reason
+  notifyError(reason instanceof Error ? reason.message : String(reason))
+})
 
 const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider defaultColorScheme="auto">
-        <App />
+      <MantineProvider theme={theme} defaultColorScheme="auto">
+        <Notifications position="bottom-right" />
+        <ErrorBoundary>
+          <ApiContext.Provider value={connectApi()}>
+            <App />
+          </ApiContext.Provider>
+        </ErrorBoundary>
       </MantineProvider>
     </StrictMode>,
   )

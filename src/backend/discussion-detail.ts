@@ -1,0 +1,103 @@
+/** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
+import { stat } from 'node:fs/promises'
+
+import { discussionStatus } from '../core/discussion/status.js'
+import { aliasOfAuthor } from '../core/routing/route.js'
+import { isHumanName } from '../core/voting/consensus.js'
+import type { Engine, LoadedDiscussion } from '../node/engine/engine.js'
+import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
+import { errorMessage } from './router.js'
+
+async function templatePhases(
+  engine: Engine,
+  name: string | null,
+): Promise<{ phases: PhaseInfo[]; problem: string | null }> {
+  if (!name) return { phases: [], problem: null }
+  try {
+    const { template } = (await engine.templates()).require(name)
+    const phases = template.phases.map(({ id, title, goal, voting }) => ({
+      id,
+      title,
+      goal,
+      voting,
+    }))
+    return { phases, problem: null }
+  } catch (error) {
+    return { phases: [], problem: errorMessage(error) }
+  }
+}
+
+async function participantsOf(
+  engine: Engine,
+  loaded: LoadedDiscussion,
+): Promise<ParticipantInfo[]> {
+  const { view } = loaded
+  const personas = await engine.personas()
+  const voteOf = (name: string, alias: string): ParticipantInfo['vote'] =>
+    view.votes[name] ??
+    Object.entries(view.votes).find(([author]) => aliasOfAuthor(author) === alias)?.[1] ??
+    null
+  const listed: ParticipantInfo[] = view.participants.map((alias) => {
+    const persona = personas.get(alias)?.persona
+    const name = persona?.name ?? alias
+    const key = aliasOfAuthor(persona?.alias ?? alias)
+    return {
+      name,
+      alias: key,
+      role: persona?.role ?? null,
+      human: persona ? false : isHumanName(name),
+      vote: voteOf(name, key),
+    }
+  })
+  const known = new Set(listed.map((participant) => participant.alias))
+  // Everyone else who wrote: the human facilitator, a persona called in by @mention.
+  for (const { author } of view.comments) {
+    const alias = aliasOfAuthor(author)
+    if (known.has(alias)) continue
+    known.add(alias)
+    const persona = personas.get(alias)?.persona
+    listed.push({
+      name: author,
+      alias,
+      role: persona?.role ?? null,
+      human: isHumanName(author),
+      vote: voteOf(author, alias),
+    })
+  }
+  return listed
+}
+
+export async function discussionDetail(
+  engine: Engine,
+  loaded: LoadedDiscussion,
+): Promise<DiscussionDetail> {
+  const { view } = loaded
+  const [{ phases, problem }, participants, stats] = await Promise.all([
+    templatePhases(engine, view.template),
+    participantsOf(engine, loaded),
+    stat(loaded.path),
+  ])
+  return {
+    path: loaded.path,
+    title: view.title ?? loaded.path,
+    template: view.template,
+    phase: view.phase,
+    status: view.status,
+    created: view.created,
+    lastActivity: stats.mtime.toISOString(),
+    participants,
+    phases,
+    comments: view.comments.map((comment, index) => ({
+      index,
+      author: comment.author,
+      body: comment.body,
+      vote: comment.vote,
+      human: isHumanName(comment.author),
+      line: comment.line,
+      current: comment.current,
+      closed: comment.closed,
+    })),
+    summary: discussionStatus(view, engine.config.consensus),
+    problems: problem ? [problem] : [],
+  }
+}

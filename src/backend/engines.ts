@@ -1,0 +1,25 @@
+/** One engine per open folder: its settings, personas and templates are those of its project. */
+import { openEngine } from '../node/engine/engine.js'
+import type { Engine } from '../node/engine/engine.js'
+
+export class Engines {
+  readonly #engines = new Map<string, Promise<Engine>>()
+
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+
+  for(folder: string): Promise<Engine> {
+    let engine = this.#engines.get(folder)
+    if (!engine) {
+      engine = openEngine({ cwd: folder, env: this.env })
+      // A broken settings file is reported now and read again next time, once fixed.
+      engine.catch(() => this.#engines.delete(folder))
+      this.#engines.set(folder, engine)
+    }
+    return engine
+  }
+
+  /** Forgets every engine, so settings, personas and templates are read again. */
+  reset(): void {
+    this.#engines.clear()
+  }
+}

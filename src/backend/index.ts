@@ -1,0 +1,79 @@
+/**
+ * The backend: the UI contract implemented on the engine. The Electron main process and the
+ * browser-mode server each build one and carry its requests and events over their own transport.
+ */
+import { join } from 'node:path'
+
+import { stateDir } from '../node/store/state-dir.js'
+import { APP_NAME } from '../shared/app-info.js'
+import type { EventChannel, EventPayload } from '../shared/contract/index.js'
+import { appHandlers } from './app.js'
+import type { Shell } from './app.js'
+import { discussionsHandlers } from './discussions.js'
+import { Engines } from './engines.js'
+import { RecentFolders } from './recent-folders.js'
+import { registryHandlers } from './registry.js'
+import { createRouter } from './router.js'
+import type { Invoke } from './router.js'
+import { FolderWatcher } from './watcher.js'
+import { Workspace } from './workspace.js'
+
+export type { Shell } from './app.js'
+export type { Invoke } from './router.js'
+export { checkExternalUrl } from './links.js'
+export { contentSecurityPolicy } from './csp.js'
+export { resolveStaticFile } from './static-files.js'
+
+export interface BackendOptions {
+  shell: Shell
+  env: NodeJS.ProcessEnv
+  /** The folders open at start, the first one shown first. */
+  folders: readonly string[]
+  version: string
+  /** Where the recent folders are kept (default: `recent-folders.json` in the state folder). */
+  recentFile?: string
+  /** Called with errors that are bugs rather than a person's mistake (for a log). */
+  onUnexpectedError?: (channel: string, error: unknown) => void
+}
+
+export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void
+
+export interface Backend {
+  invoke: Invoke
+  /** Receives every event; returns the function that stops it. */
+  subscribe(listener: EventListener): () => void
+  close(): void
+}
+
+export async function createBackend(options: BackendOptions): Promise<Backend> {
+  const listeners = new Set<EventListener>()
+  const watcher = new FolderWatcher((change) => {
+    for (const listener of listeners) listener('discussion:changed', change)
+  })
+  const recent = new RecentFolders(
+    options.recentFile ?? join(stateDir(options.env), 'recent-folders.json'),
+  )
+  const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
+  for (const folder of options.folders) await workspace.open(folder)
+  const engines = new Engines(options.env)
+  const about = { name: APP_NAME, version: options.version, platform: process.platform }
+  const invoke = createRouter(
+    {
+      ...appHandlers(options.shell, workspace, engines, about),
+      ...discussionsHandlers(workspace, engines),
+      ...registryHandlers(workspace, engines),
+    },
+    options.onUnexpectedError,
+  )
+  return {
+    invoke,
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    close() {
+      listeners.clear()
+      watcher.close()
+    },
+  }
+}

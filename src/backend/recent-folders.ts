@@ -1,0 +1,33 @@
+/** The folders a person opened before, most recent first, kept in a small JSON file. */
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
+
+export const MAX_RECENT = 10
+
+export class RecentFolders {
+  constructor(private readonly file: string) {}
+
+  async list(): Promise<string[]> {
+    try {
+      const data = JSON.parse(await readFile(this.file, 'utf8')) as unknown
+      if (!Array.isArray(data)) return []
+      return data.filter((item): item is string => typeof item === 'string').slice(0, MAX_RECENT)
+    } catch {
+      return [] // absent or unreadable: start a new list rather than fail the app
+    }
+  }
+
+  async add(folder: string): Promise<string[]> {
+    const list = [folder, ...(await this.list()).filter((item) => item !== folder)].slice(
+      0,
+      MAX_RECENT,
+    )
+    try {
+      await mkdir(dirname(this.file), { recursive: true })
+      await writeFile(this.file, `${JSON.stringify(list, null, 2)}\n`)
+    } catch {
+      // Remembering is a convenience: a read-only state folder must not stop the folder opening.
+    }
+    return list
+  }
+}

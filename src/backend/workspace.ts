@@ -1,0 +1,91 @@
+/**
+ * The workspace: the folders the person opened. Every path a request names is resolved to its real
+ * path (symlinks followed) and must lie inside one of them, so a request cannot reach a file
+ * elsewhere through `..` or a link.
+ */
+import { realpath, stat } from 'node:fs/promises'
+import { dirname, isAbsolute, relative, resolve } from 'node:path'
+
+import type { WorkspaceState } from '../shared/contract/index.js'
+import { BackendError } from './errors.js'
+import type { RecentFolders } from './recent-folders.js'
+
+function contains(folder: string, path: string): boolean {
+  const rel = relative(folder, path)
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
+}
+
+async function realFolder(folder: string): Promise<string> {
+  let real: string
+  try {
+    real = await realpath(resolve(folder))
+  } catch {
+    throw new BackendError(`${folder}: no such folder.`)
+  }
+  if (!(await stat(real)).isDirectory()) throw new BackendError(`${folder}: is not a folder.`)
+  return real
+}
+
+export class Workspace {
+  readonly #folders: string[] = []
+
+  constructor(
+    private readonly recent: RecentFolders,
+    private readonly onOpen: (folder: string) => void = () => {},
+  ) {}
+
+  /** The open folders, the first one opened first. */
+  get folders(): readonly string[] {
+    return this.#folders
+  }
+
+  /** Opens a folder (idempotent) and remembers it among the recent ones; returns its real path. */
+  async open(folder: string): Promise<string> {
+    const real = await realFolder(folder)
+    if (!this.#folders.includes(real)) {
+      this.#folders.push(real)
+      this.onOpen(real)
+    }
+    await this.recent.add(real)
+    return real
+  }
+
+  async state(): Promise<WorkspaceState> {
+    return { folders: [...this.#folders], recent: await this.recent.list() }
+  }
+
+  /** The real path of an existing file or folder inside the workspace; refuses anything else. */
+  async resolveInside(path: string): Promise<{ path: string; folder: string }> {
+    if (!isAbsolute(path)) throw new BackendError(`${path}: give an absolute path.`)
+    let real: string
+    try {
+      real = await realpath(path)
+    } catch {
+      // Say "outside" rather than "missing" for paths outside: probing must not reveal files.
+      const parent = this.#folders.find((folder) => contains(folder, resolve(path)))
+      throw new BackendError(
+        parent ? `${path}: no such file.` : `${path}: is outside the open folders.`,
+      )
+    }
+    const folder = this.#folders.find((candidate) => contains(candidate, real))
+    if (!folder)
+      throw new BackendError(
+        `${path}: is outside the open folders. Open its folder first (${this.#folders.length} open).`,
+      )
+    return { path: real, folder }
+  }
+
+  /** Like `resolveInside`, for a folder: a file's own folder when `path` names a file. */
+  async resolveFolder(path: string): Promise<{ path: string; folder: string }> {
+    const inside = await this.resolveInside(path)
+    if ((await stat(inside.path)).isDirectory()) return inside
+    return { path: dirname(inside.path), folder: inside.folder }
+  }
+
+  /** The folder a request without one means: the first one opened. */
+  defaultFolder(): string {
+    const [first] = this.#folders
+    if (first === undefined) throw new BackendError('No folder is open yet: open one first.')
+    return first
+  }
+}

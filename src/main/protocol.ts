@@ -1,0 +1,34 @@
+// The renderer is served from app://bundle/ (never file://), so every response carries the CSP as
+// a header and only files inside out/renderer can be loaded.
+import { readFile } from 'node:fs/promises'
+
+import { protocol } from 'electron'
+
+import { contentSecurityPolicy, resolveStaticFile } from '../backend/index.js'
+import { SECURITY_HEADERS } from '../backend/csp.js'
+
+export const APP_SCHEME = 'app'
+export const APP_ORIGIN = 'app://bundle'
+
+/** Must run before the app is ready. */
+export function registerAppScheme(): void {
+  protocol.registerSchemesAsPrivileged([
+    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+  ])
+}
+
+export function serveRenderer(rendererDir: string): void {
+  const csp = contentSecurityPolicy()
+  protocol.handle(APP_SCHEME, async (request) => {
+    const url = new URL(request.url)
+    const found = url.host === 'bundle' ? await resolveStaticFile(rendererDir, url.pathname) : null
+    if (!found) return new Response('Not found', { status: 404 })
+    return new Response(await readFile(found.file), {
+      headers: {
+        'Content-Type': found.contentType,
+        'Content-Security-Policy': csp,
+        ...SECURITY_HEADERS,
+      },
+    })
+  })
+}

@@ -1,0 +1,66 @@
+import { Badge, Group, Paper, Text } from '@mantine/core'
+import { memo } from 'react'
+import type { ReactNode } from 'react'
+
+import type { CommentInfo } from '../../../../shared/contract'
+import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
+import { VoteBadge } from '../Badges/VoteBadge'
+import { Markdown } from '../Markdown/Markdown'
+import classes from './CommentCard.module.css'
+
+export interface CommentCardProps {
+  comment: CommentInfo
+  /** Persona role shown beside an AI author's name, when known. */
+  role?: string | null
+  /** Outlined as the current find match or jump target. */
+  active?: boolean
+  onOpenLink: (href: string) => void
+}
+
+export const CommentCard = memo(function CommentCard({
+  comment,
+  role,
+  active = false,
+  onOpenLink,
+}: CommentCardProps): ReactNode {
+  return (
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      className={classes.card}
+      data-active={active || undefined}
+      data-human={comment.human || undefined}
+      data-comment-index={comment.index}
+    >
+      <Group justify="space-between" wrap="nowrap" mb="xs" gap="sm">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <AuthorAvatar name={comment.author} human={comment.human} size="md" />
+          <div style={{ minWidth: 0 }}>
+            <Group gap={6} wrap="nowrap">
+              <Text fw={600} size="sm" truncate>
+                {comment.author}
+              </Text>
+              <Badge
+                size="xs"
+                variant={comment.human ? 'filled' : 'light'}
+                color={comment.human ? 'dark' : 'gray'}
+              >
+                {comment.human ? 'Human' : 'AI'}
+              </Badge>
+            </Group>
+            <Text size="xs" c="dimmed" truncate>
+              {role ? `${role} · ` : ''}#{comment.index + 1} · line {comment.line}
+              {comment.current ? '' : ' · earlier phase'}
+              {comment.closed ? '' : ' · unfinished block'}
+            </Text>
+          </div>
+        </Group>
+        <VoteBadge vote={comment.vote} />
+      </Group>
+      <div data-comment-body>
+        <Markdown text={comment.body} onOpenLink={onOpenLink} />
+      </div>
+    </Paper>
+  )
+})

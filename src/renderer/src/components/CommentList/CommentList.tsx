@@ -1,0 +1,101 @@
+import { Text } from '@mantine/core'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { useEffect, useImperativeHandle, useRef } from 'react'
+import type { ReactNode, Ref } from 'react'
+
+import type { CommentInfo } from '../../../../shared/contract'
+import { CommentCard } from '../CommentCard/CommentCard'
+import { highlightMatches } from './highlight'
+import classes from './CommentList.module.css'
+
+export interface CommentListHandle {
+  /** Scrolls the comment into view (centred when it is short). */
+  scrollToComment: (index: number) => void
+}
+
+export interface CommentListProps {
+  comments: readonly CommentInfo[]
+  /** Persona roles by author name, shown beside AI authors. */
+  roles: ReadonlyMap<string, string | null>
+  /** The comment outlined as the current find match or jump target. */
+  activeIndex: number | null
+  /** Highlighted in the visible comments. */
+  findQuery: string
+  onOpenLink: (href: string) => void
+  ref?: Ref<CommentListHandle>
+}
+
+/**
+ * The comments as a virtualized list: only the cards near the viewport exist in the page, so a
+ * 5,000-comment discussion opens as fast as a short one. Card heights are measured as they render.
+ */
+export function CommentList({
+  comments,
+  roles,
+  activeIndex,
+  findQuery,
+  onOpenLink,
+  ref,
+}: CommentListProps): ReactNode {
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useVirtualizer({
+    count: comments.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 240,
+    overscan: 4,
+    gap: 12,
+    paddingStart: 16,
+    paddingEnd: 24,
+    getItemKey: (index) => comments[index]?.index ?? index,
+  })
+  const items = virtualizer.getVirtualItems()
+
+  useImperativeHandle(
+    ref,
+    () => ({
+      scrollToComment: (index) =>
+        virtualizer.scrollToIndex(index, { align: 'start', behavior: 'auto' }),
+    }),
+    [virtualizer],
+  )
+
+  const visibleKey = items.map((item) => item.key).join(',')
+  useEffect(() => {
+    highlightMatches(scrollRef.current, findQuery)
+  }, [findQuery, visibleKey, comments])
+  useEffect(() => () => highlightMatches(null, ''), [])
+
+  if (comments.length === 0)
+    return (
+      <div className={classes.empty}>
+        <Text c="dimmed">No comments yet. The discussion starts when a participant answers.</Text>
+      </div>
+    )
+
+  return (
+    <div ref={scrollRef} className={classes.scroller} data-testid="comment-list" tabIndex={-1}>
+      <div className={classes.inner} style={{ height: virtualizer.getTotalSize() }}>
+        {items.map((item) => {
+          const comment = comments[item.index]
+          if (!comment) return null
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className={classes.row}
+              style={{ transform: `translateY(${item.start}px)` }}
+            >
+              <CommentCard
+                comment={comment}
+                role={roles.get(comment.author) ?? null}
+                active={activeIndex === item.index}
+                onOpenLink={onOpenLink}
+              />
+            </div>
+          )
+        })}
+      </div>
+    </div>
+  )
+}

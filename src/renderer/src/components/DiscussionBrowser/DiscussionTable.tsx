@@ -1,0 +1,107 @@
+import { Badge, Group, Table, Text, Tooltip } from '@mantine/core'
+import type { ReactNode } from 'react'
+
+import type { DiscussionSummary } from '../../../../shared/contract'
+import { formatDateTime, timeAgo } from '../../lib/time'
+import { StatusBadge } from '../Badges/StatusBadge'
+import classes from './DiscussionBrowser.module.css'
+
+export interface DiscussionTableProps {
+  discussions: readonly DiscussionSummary[]
+  onOpen: (path: string) => void
+}
+
+function fileName(path: string): string {
+  return path.split(/[\\/]/).pop() ?? path
+}
+
+function VoteSummary({ votes }: { votes: DiscussionSummary['votes'] }): ReactNode {
+  const total = votes.READY + votes.CHANGES + votes.REJECT
+  if (total === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        no votes
+      </Text>
+    )
+  return (
+    <Tooltip label={`${votes.READY} READY · ${votes.CHANGES} CHANGES · ${votes.REJECT} REJECT`}>
+      <Group gap={4} wrap="nowrap">
+        <Badge size="sm" color="green" variant="light" miw={26} style={{ flexShrink: 0 }}>
+          {votes.READY}
+        </Badge>
+        <Badge size="sm" color="yellow" variant="light" miw={26} style={{ flexShrink: 0 }}>
+          {votes.CHANGES}
+        </Badge>
+        <Badge size="sm" color="red" variant="light" miw={26} style={{ flexShrink: 0 }}>
+          {votes.REJECT}
+        </Badge>
+      </Group>
+    </Tooltip>
+  )
+}
+
+/** The discussions of a folder, one row each; a row opens its discussion (click or Enter). */
+export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): ReactNode {
+  return (
+    <Table highlightOnHover verticalSpacing="sm" stickyHeader data-testid="discussion-table">
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th>Discussion</Table.Th>
+          <Table.Th>Template</Table.Th>
+          <Table.Th>Phase</Table.Th>
+          <Table.Th>Status</Table.Th>
+          <Table.Th>Votes</Table.Th>
+          <Table.Th ta="right">Comments</Table.Th>
+          <Table.Th style={{ whiteSpace: 'nowrap' }}>Last activity</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      <Table.Tbody>
+        {discussions.map((discussion) => (
+          <Table.Tr
+            key={discussion.path}
+            className={classes.row}
+            tabIndex={0}
+            role="link"
+            aria-label={`Open ${discussion.title}`}
+            data-discussion={discussion.title}
+            onClick={() => onOpen(discussion.path)}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') onOpen(discussion.path)
+            }}
+          >
+            <Table.Td maw={300}>
+              <Text fw={600} size="sm" truncate>
+                {discussion.title}
+              </Text>
+              <Text size="xs" c="dimmed" truncate>
+                {fileName(discussion.path)}
+              </Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{discussion.template ?? '-'}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Text size="sm">{discussion.phase?.replace(/_/g, ' ') ?? '-'}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <StatusBadge status={discussion.status} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <VoteSummary votes={discussion.votes} />
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm">{discussion.comments}</Text>
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <Tooltip label={formatDateTime(discussion.lastActivity)}>
+                <Text size="sm" c="dimmed">
+                  {timeAgo(discussion.lastActivity)}
+                </Text>
+              </Tooltip>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </Table.Tbody>
+    </Table>
+  )
+}

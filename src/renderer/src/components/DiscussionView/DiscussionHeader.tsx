@@ -1,0 +1,99 @@
+import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
+import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+
+import type { DiscussionDetail } from '../../../../shared/contract'
+import { timeAgo } from '../../lib/time'
+import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
+import { StatusBadge } from '../Badges/StatusBadge'
+import { VOTE_COLOURS } from '../Badges/VoteBadge'
+import { PhaseSteps } from './PhaseSteps'
+
+export interface DiscussionHeaderProps {
+  detail: DiscussionDetail
+  onBack: () => void
+  onFind: () => void
+}
+
+export function DiscussionHeader({ detail, onBack, onFind }: DiscussionHeaderProps): ReactNode {
+  return (
+    <Stack
+      gap="xs"
+      p="md"
+      pb="sm"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Tooltip label="Back to the discussions">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={onBack}
+              aria-label="Back to the discussions"
+            >
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <div style={{ minWidth: 0 }}>
+            <Title order={3} lineClamp={1} data-testid="discussion-title">
+              {detail.title}
+            </Title>
+            <Group gap="xs">
+              <StatusBadge status={detail.status} />
+              {detail.template && (
+                <Text size="xs" c="dimmed">
+                  Template: {detail.template}
+                </Text>
+              )}
+              <Text size="xs" c="dimmed">
+                · {detail.comments.length} comments · updated {timeAgo(detail.lastActivity)}
+              </Text>
+            </Group>
+          </div>
+        </Group>
+        <Tooltip label="Find in discussion (Ctrl+F)">
+          <ActionIcon variant="default" size="lg" onClick={onFind} aria-label="Open find">
+            <IconSearch size={18} />
+          </ActionIcon>
+        </Tooltip>
+      </Group>
+      <PhaseSteps phases={detail.phases} current={detail.phase} />
+      <Group gap={6} data-testid="participants">
+        {detail.participants.map((participant) => (
+          <Tooltip
+            key={participant.alias}
+            label={participant.role ?? (participant.human ? 'Human' : participant.name)}
+          >
+            <Badge
+              size="lg"
+              radius="xl"
+              variant="default"
+              pl={3}
+              tt="none"
+              leftSection={
+                <AuthorAvatar name={participant.name} human={participant.human} size="sm" />
+              }
+              rightSection={
+                participant.vote ? (
+                  <Badge size="xs" color={VOTE_COLOURS[participant.vote]} variant="filled">
+                    {participant.vote}
+                  </Badge>
+                ) : (
+                  <Text span size="xs" c="dimmed">
+                    no vote
+                  </Text>
+                )
+              }
+              data-participant={participant.name}
+            >
+              <Text span size="xs" fw={600}>
+                {participant.name}
+              </Text>
+            </Badge>
+          </Tooltip>
+        ))}
+      </Group>
+    </Stack>
+  )
+}

@@ -1,0 +1,146 @@
+import { Alert, Box, Center, Loader, Text } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
+import { useEffect, useMemo, useRef, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { DiscussionDetail } from '../../../../shared/contract'
+import { useApi } from '../../api/ApiContext'
+import { call } from '../../api/client'
+import { useRequest } from '../../api/useRequest'
+import { commentIndexForLine, findMatches } from '../../lib/lines'
+import { CommentList } from '../CommentList/CommentList'
+import type { CommentListHandle } from '../CommentList/CommentList'
+import { FindBar } from '../FindBar/FindBar'
+import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { SidePanel } from '../SidePanel/SidePanel'
+import { DiscussionHeader } from './DiscussionHeader'
+import classes from './DiscussionView.module.css'
+
+export interface DiscussionViewProps {
+  path: string
+  /** Changes when the file should be read again (R, or a change on disk). */
+  version: number
+  onBack: () => void
+}
+
+function useFind(
+  detail: DiscussionDetail | undefined,
+  list: React.RefObject<CommentListHandle | null>,
+) {
+  const [open, setOpen] = useState(false)
+  const [query, setQuery] = useState('')
+  const [position, setPosition] = useState(0)
+  const matches = useMemo(
+    () => (detail && open ? findMatches(detail.comments, query) : []),
+    [detail, open, query],
+  )
+  const current =
+    matches.length === 0 ? null : (matches[Math.min(position, matches.length - 1)] ?? null)
+  useEffect(() => {
+    if (current !== null) list.current?.scrollToComment(current)
+  }, [current, list])
+  const step = (delta: number): void =>
+    setPosition((p) =>
+      matches.length === 0
+        ? 0
+        : (Math.min(p, matches.length - 1) + delta + matches.length) % matches.length,
+    )
+  return {
+    open,
+    query,
+    matches,
+    current,
+    position: Math.min(position, Math.max(matches.length - 1, 0)),
+    show: () => setOpen(true),
+    close: () => {
+      setOpen(false)
+      setQuery('')
+    },
+    setQuery: (value: string) => {
+      setQuery(value)
+      setPosition(0)
+    },
+    next: () => step(1),
+    previous: () => step(-1),
+  }
+}
+
+/** One discussion: header with phases and participants, the comments, and the side panel. */
+export function DiscussionView({ path, version, onBack }: DiscussionViewProps): ReactNode {
+  const api = useApi()
+  const openLink = useOpenLink()
+  const list = useRef<CommentListHandle>(null)
+  const { data: detail, error } = useRequest(
+    path,
+    () => call(api.discussions.read({ path })),
+    version,
+  )
+  const [jumped, setJumped] = useState<number | null>(null)
+  const find = useFind(detail, list)
+
+  useHotkeys([['mod+F', () => find.show()]], [])
+
+  const roles = useMemo(
+    () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),
+    [detail],
+  )
+  const jump = (line: number): void => {
+    if (!detail) return
+    const index = commentIndexForLine(detail.comments, line)
+    if (index < 0) return
+    list.current?.scrollToComment(index)
+    setJumped(index)
+  }
+
+  if (!detail)
+    return error ? (
+      <Center h="100%" p="xl">
+        <Alert color="red" title="This discussion could not be opened" maw={560}>
+          {error}
+        </Alert>
+      </Center>
+    ) : (
+      <Center h="100%">
+        <Loader />
+      </Center>
+    )
+
+  return (
+    <div className={classes.layout}>
+      <Box className={classes.header}>
+        <DiscussionHeader detail={detail} onBack={onBack} onFind={find.show} />
+        {detail.problems.map((problem) => (
+          <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
+            <Text size="sm">{problem}</Text>
+          </Alert>
+        ))}
+      </Box>
+      <div className={classes.comments}>
+        {find.open && (
+          <div className={classes.findBar}>
+            <FindBar
+              query={find.query}
+              onQueryChange={find.setQuery}
+              current={find.position}
+              total={find.matches.length}
+              onNext={find.next}
+              onPrevious={find.previous}
+              onClose={find.close}
+            />
+          </div>
+        )}
+        <CommentList
+          ref={list}
+          comments={detail.comments}
+          roles={roles}
+          activeIndex={find.open ? find.current : jumped}
+          findQuery={find.open ? find.query : ''}
+          onOpenLink={openLink}
+        />
+      </div>
+      <div className={classes.side}>
+        <SidePanel detail={detail} onJump={jump} />
+      </div>
+    </div>
+  )
+}

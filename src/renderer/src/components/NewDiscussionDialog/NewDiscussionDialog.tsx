@@ -1,0 +1,180 @@
+import {
+  Button,
+  Chip,
+  Group,
+  Input,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Tooltip,
+} from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { PersonaInfo, TemplateInfo } from '../../../../shared/contract'
+import { useApi } from '../../api/ApiContext'
+import { call } from '../../api/client'
+import { notifyError } from '../../notify'
+
+export interface NewDiscussionDialogProps {
+  opened: boolean
+  /** The folder the discussion file is written to. */
+  folder: string
+  onClose: () => void
+  /** Called with the new file's path. */
+  onCreated: (path: string) => void
+}
+
+interface Choices {
+  templates: TemplateInfo[]
+  personas: PersonaInfo[]
+}
+
+/** Title, template, participants (chips from the persona registry) and context; opens the result. */
+export function NewDiscussionDialog({
+  opened,
+  folder,
+  onClose,
+  onCreated,
+}: NewDiscussionDialogProps): ReactNode {
+  const api = useApi()
+  const [choices, setChoices] = useState<Choices | null>(null)
+  const [title, setTitle] = useState('')
+  const [template, setTemplate] = useState<string | null>(null)
+  const [participants, setParticipants] = useState<string[]>([])
+  const [context, setContext] = useState('')
+  const [busy, setBusy] = useState(false)
+  const [titleError, setTitleError] = useState<string | null>(null)
+
+  useEffect(() => {
+    if (!opened) return
+    Promise.all([call(api.templates.list({ folder })), call(api.personas.list({ folder }))])
+      .then(([templates, personas]) => {
+        setChoices({ templates, personas })
+        const initial = templates.find((t) => t.name === 'feature') ?? templates[0]
+        setTemplate((current) => current ?? initial?.name ?? null)
+        setParticipants((current) => (current.length > 0 ? current : (initial?.participants ?? [])))
+      })
+      .catch((error: unknown) =>
+        notifyError(error instanceof Error ? error.message : String(error)),
+      )
+  }, [api, folder, opened])
+
+  const chosen = choices?.templates.find((t) => t.name === template)
+  const pickTemplate = (name: string | null): void => {
+    setTemplate(name)
+    const next = choices?.templates.find((t) => t.name === name)
+    if (next && next.participants.length > 0) setParticipants(next.participants)
+  }
+  const reset = (): void => {
+    setTitle('')
+    setContext('')
+    setTitleError(null)
+  }
+  const submit = async (): Promise<void> => {
+    if (title.trim() === '') return setTitleError('Give the discussion a title.')
+    setBusy(true)
+    try {
+      const created = await call(
+        api.discussions.create({
+          folder,
+          title: title.trim(),
+          template: template ?? undefined,
+          participants,
+          context,
+        }),
+      )
+      reset()
+      onCreated(created.path)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Discussion not created')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void submit()
+        }}
+      >
+        <Stack gap="md">
+          <TextInput
+            label="Title"
+            placeholder="Add user authentication"
+            required
+            data-autofocus
+            value={title}
+            error={titleError}
+            onChange={(event) => {
+              setTitle(event.currentTarget.value)
+              setTitleError(null)
+            }}
+          />
+          <Select
+            label="Template"
+            description={chosen ? chosen.phases.map((phase) => phase.title).join(' → ') : undefined}
+            data={(choices?.templates ?? []).map((t) => ({
+              value: t.name,
+              label: t.title ? `${t.title} (${t.name})` : t.name,
+            }))}
+            value={template}
+            onChange={pickTemplate}
+            allowDeselect={false}
+            comboboxProps={{ withinPortal: true }}
+          />
+          <Input.Wrapper
+            label="Participants"
+            description={
+              participants.length === 0
+                ? 'None chosen: the configured default participants take part.'
+                : `${participants.length} chosen`
+            }
+          >
+            <Chip.Group multiple value={participants} onChange={setParticipants}>
+              <Group gap={6} mt={6}>
+                {(choices?.personas ?? []).map((persona) => (
+                  <Tooltip
+                    key={persona.alias}
+                    label={`${persona.name} · ${persona.role}`}
+                    openDelay={400}
+                  >
+                    <Chip value={persona.alias} size="sm" variant="light">
+                      {persona.alias}
+                    </Chip>
+                  </Tooltip>
+                ))}
+              </Group>
+            </Chip.Group>
+          </Input.Wrapper>
+          <Textarea
+            label="Context"
+            description="What should the participants know? Markdown."
+            autosize
+            minRows={4}
+            maxRows={10}
+            value={context}
+            onChange={(event) => setContext(event.currentTarget.value)}
+          />
+          <Text size="xs" c="dimmed" truncate>
+            Saved in {folder}
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={busy}>
+              Create discussion
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,62 @@
+import { Alert, Divider, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react'
+import type { ReactNode } from 'react'
+
+import type { DiscussionDetail } from '../../../../shared/contract'
+import { ItemSection } from './ItemSection'
+import classes from './SidePanel.module.css'
+import { VoteChart } from './VoteChart'
+
+export interface SidePanelProps {
+  detail: DiscussionDetail
+  /** Jumps to the comment holding this line of the file. */
+  onJump: (line: number) => void
+}
+
+function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
+  const { consensus } = detail.summary
+  const rejected = consensus.reached && consensus.outcome === 'REJECT'
+  const blocked = consensus.blocked_by.length > 0
+  const colour = consensus.reached ? (rejected ? 'red' : 'green') : blocked ? 'red' : 'yellow'
+  const Icon = consensus.reached
+    ? rejected
+      ? IconCircleX
+      : IconCircleCheck
+    : blocked
+      ? IconCircleX
+      : IconHourglassHigh
+  return (
+    <Alert color={colour} variant="light" icon={<Icon size={18} />} p="xs" data-testid="consensus">
+      <Text size="sm">{consensus.summary}</Text>
+    </Alert>
+  )
+}
+
+/** Votes, consensus in words and the open items of a discussion; each item jumps to its comment. */
+export function SidePanel({ detail, onJump }: SidePanelProps): ReactNode {
+  const { summary } = detail
+  const voters = detail.participants.filter((p) => !p.human || p.vote !== null).length
+  return (
+    <ScrollArea className={classes.panel} type="auto" data-testid="side-panel">
+      <Stack gap="md" p="md">
+        <section aria-label="Votes">
+          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} mb={8}>
+            Votes this phase
+          </Text>
+          <VoteChart counts={summary.consensus.counts} of={voters} />
+        </section>
+        <ConsensusAlert detail={detail} />
+        <Divider />
+        <ItemSection
+          title="Open questions"
+          items={summary.questions}
+          colour="blue"
+          onJump={onJump}
+        />
+        <ItemSection title="Decisions" items={summary.decisions} colour="teal" onJump={onJump} />
+        <ItemSection title="Action items" items={summary.todos} colour="orange" onJump={onJump} />
+        <ItemSection title="Concerns" items={summary.concerns} colour="red" onJump={onJump} />
+      </Stack>
+    </ScrollArea>
+  )
+}

@@ -1,0 +1,33 @@
+/**
+ * Every channel name of the UI contract, and nothing else: this file imports no library, so the
+ * sandboxed preload can bundle it without pulling a dependency in. Invoke channels are
+ * `domain:verb` (a request and one reply); event channels are `domain:event` (main -> UI pushes).
+ * A new channel is added here first; the type checker then asks for its schema and handler.
+ */
+export const INVOKE_CHANNELS = [
+  'app:info',
+  'app:quit',
+  'workspace:open',
+  'workspace:recent',
+  'discussions:list',
+  'discussions:read',
+  'discussions:create',
+  'personas:list',
+  'templates:list',
+  'links:open',
+] as const
+
+export const EVENT_CHANNELS = ['discussion:changed'] as const
+
+export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
+export type EventChannel = (typeof EVENT_CHANNELS)[number]
+
+export function isInvokeChannel(value: unknown): value is InvokeChannel {
+  return typeof value === 'string' && (INVOKE_CHANNELS as readonly string[]).includes(value)
+}
+
+/** `discussions:list` -> `['discussions', 'list']`: where a channel sits on `window.api`. */
+export function channelPath(channel: string): [string, string] {
+  const colon = channel.indexOf(':')
+  return [channel.slice(0, colon), channel.slice(colon + 1)]
+}

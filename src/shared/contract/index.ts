@@ -1,0 +1,88 @@
+/**
+ * The UI contract: what the renderer may ask of the backend and what the backend pushes back.
+ * Electron's preload (IPC) and the browser mode's WebSocket both carry exactly this, so the
+ * renderer does not know which one it talks through.
+ */
+import type { z } from 'zod'
+
+import { appRequests } from './app.js'
+import type { AppResponses } from './app.js'
+import type { EventChannel, InvokeChannel } from './channels.js'
+import type { Reply } from './common.js'
+import { discussionsRequests } from './discussions.js'
+import type { DiscussionChanged, DiscussionsResponses } from './discussions.js'
+import { linksRequests } from './links.js'
+import type { LinksResponses } from './links.js'
+import { registryRequests } from './registry.js'
+import type { RegistryResponses } from './registry.js'
+import { workspaceRequests } from './workspace.js'
+import type { WorkspaceResponses } from './workspace.js'
+
+export * from './channels.js'
+export type * from './app.js'
+export type * from './common.js'
+export type * from './discussions.js'
+export type * from './links.js'
+export type * from './registry.js'
+export type * from './workspace.js'
+
+/** The schema every request of a channel must pass; the backend validates with it. */
+export const REQUEST_SCHEMAS = {
+  ...appRequests,
+  ...linksRequests,
+  ...workspaceRequests,
+  ...discussionsRequests,
+  ...registryRequests,
+} satisfies Record<InvokeChannel, z.ZodType>
+
+interface Responses
+  extends
+    AppResponses,
+    LinksResponses,
+    WorkspaceResponses,
+    DiscussionsResponses,
+    RegistryResponses {}
+
+/** The payload each event channel carries. */
+export interface EventPayloads {
+  'discussion:changed': DiscussionChanged
+}
+
+/** What a caller passes (defaults not yet applied). */
+export type InvokeRequest<C extends InvokeChannel> = z.input<(typeof REQUEST_SCHEMAS)[C]>
+/** What a handler receives after validation. */
+export type ValidRequest<C extends InvokeChannel> = z.output<(typeof REQUEST_SCHEMAS)[C]>
+export type InvokeResponse<C extends InvokeChannel> = Responses[C]
+export type EventPayload<E extends EventChannel> = EventPayloads[E]
+
+/** One invoke function: its request may be left out when every field is optional. */
+export type InvokeFunction<C extends InvokeChannel> =
+  Record<never, never> extends InvokeRequest<C>
+    ? (request?: InvokeRequest<C>) => Promise<Reply<InvokeResponse<C>>>
+    : (request: InvokeRequest<C>) => Promise<Reply<InvokeResponse<C>>>
+
+/** Subscribes to one event channel; returns the function that unsubscribes. */
+export type Subscribe<E extends EventChannel> = (
+  listener: (payload: EventPayload<E>) => void,
+) => () => void
+
+type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
+
+/**
+ * `window.api`: `api.discussions.list({folder})` for `discussions:list`, and
+ * `api.events.discussion.changed(listener)` for the `discussion:changed` event.
+ */
+export type Api = {
+  [D in DomainOf<InvokeChannel>]: {
+    [C in InvokeChannel as C extends `${D}:${infer V}` ? V : never]: InvokeFunction<C>
+  }
+} & {
+  events: {
+    [D in DomainOf<EventChannel>]: {
+      [E in EventChannel as E extends `${D}:${infer V}` ? V : never]: Subscribe<E>
+    }
+  }
+}
+
+/** Compile-time check that every event channel has a payload type. */
+export type _EveryEventHasAPayload = EventPayloads[EventChannel]

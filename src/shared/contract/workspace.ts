@@ -1,0 +1,28 @@
+/** The workspace: the folders the person opened. Every path a request names must lie inside one. */
+import { z } from 'zod'
+
+import { emptyRequest, pathSchema } from './common.js'
+
+export const workspaceRequests = {
+  /** Opens a folder; without `folder` the desktop app asks with the system's folder picker. */
+  'workspace:open': z.strictObject({ folder: pathSchema.optional() }),
+  'workspace:recent': emptyRequest,
+}
+
+export interface WorkspaceState {
+  /** The folders open in this session (real paths), the one the app started on first. */
+  folders: string[]
+  /** Folders opened before, most recent first (at most 10). */
+  recent: string[]
+}
+
+export interface WorkspaceOpened {
+  /** The folder opened (real path); null when the picker was cancelled. */
+  folder: string | null
+  state: WorkspaceState
+}
+
+export interface WorkspaceResponses {
+  'workspace:open': WorkspaceOpened
+  'workspace:recent': WorkspaceState
+}
