@@ -11,7 +11,7 @@ export * from './core/index.js'
 export { DiscussionError } from './core/errors.js'
 export * from './node/index.js'
 export { openEngine, Engine } from './node/engine/engine.js'
-export type { EngineOptions, LoadedDiscussion } from './node/engine/engine.js'
+export type { EngineOptions, EngineTurnOptions, LoadedDiscussion } from './node/engine/engine.js'
 export { DiscussionFileStore } from './node/store/discussion-store.js'
 export type {
   AppendResult,

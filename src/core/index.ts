@@ -26,3 +26,37 @@ export type { ConsensusConfig, ConsensusResult, VoteCounts } from './voting/cons
 export { currentVotes } from './voting/current-votes.js'
 export { routeMentions, pendingMentions, aliasOfAuthor } from './routing/route.js'
 export type { RouteResult, PendingMention } from './routing/route.js'
+// Turns: prompts, answers, participants, the turn runner and its events.
+export { buildPrompt, canVote, chooseBoundary, DEFAULT_PROMPT_BUDGET } from './turns/prompt.js'
+export type { PromptInput } from './turns/prompt.js'
+export { parseAnswer } from './turns/answer.js'
+export type { ParsedAnswer, AnswerOptions } from './turns/answer.js'
+export { selectParticipants } from './turns/select.js'
+export type { Selection } from './turns/select.js'
+export { runTurn } from './orchestration/run-turn.js'
+export type {
+  TurnAnswer,
+  TurnDeps,
+  TurnOptions,
+  TurnResult,
+  TurnStore,
+} from './orchestration/run-turn.js'
+export type { ParticipantEvent, TurnEvent } from './orchestration/turn-events.js'
+// Providers: the port every adapter implements, fallback chains, usage and the demo.
+export { ProviderError } from './providers/port.js'
+export type {
+  Provider,
+  ProviderAttempt,
+  ProviderCompletion,
+  ProviderFailure,
+  ProviderKind,
+  ProviderPrices,
+  ProviderRequest,
+  ProviderResult,
+  ProviderUsage,
+} from './providers/port.js'
+export { completeWithFallback, ProviderChainError } from './providers/fallback.js'
+export { costOf, estimateTokens, estimateUsage, formatCost } from './providers/usage.js'
+export { createDemoProvider, DEMO_NOTICE } from './providers/demo.js'
+export { DEMO_PROVIDER } from './providers/resolve-chain.js'
+export { summaryPrompt, renderSummary } from './discussion/summary.js'

@@ -35,3 +35,19 @@ export {
   USER_CONFIG_FILES,
 } from './config/load-config.js'
 export type { LoadConfigOptions, LoadedConfig } from './config/load-config.js'
+// Providers: loading providers.yaml, the adapters, detection and project trust.
+export { loadProviders, PROVIDERS_FILE } from './providers/load-providers.js'
+export type {
+  LoadedProviders,
+  LoadProvidersOptions,
+  ProviderEntry,
+  ProviderSource,
+} from './providers/load-providers.js'
+export { chainFor, providerCaller } from './providers/provider-caller.js'
+export { createCommandProvider } from './providers/command-provider.js'
+export type { CommandProviderOptions } from './providers/command-provider.js'
+export { createOpenAIProvider } from './providers/openai-provider.js'
+export { createAnthropicProvider } from './providers/anthropic-provider.js'
+export { detectProviders } from './providers/detect.js'
+export type { DetectedProvider } from './providers/detect.js'
+export { isTrusted, revokeTrust, trustProject, trustedProjects } from './providers/trust.js'

@@ -17,6 +17,7 @@ describe('discussionsConfigSchema', () => {
       providers: { default: null, fallback: [] },
       output: { directory: './discussions', summary_files: true },
       user: { name: null },
+      turns: { concurrency: 8, timeout_seconds: null, context_chars: 120_000 },
       artifact_editor: null,
     })
   })

@@ -43,6 +43,22 @@ export const userSettingsSchema = strictObject({
   name: nonEmpty.nullable().default(null),
 })
 
+export const turnSettingsSchema = strictObject({
+  /** How many personas answer at once in a parallel turn. */
+  concurrency: z.int().min(1, { error: 'must be at least 1' }).default(8),
+  /** Seconds a persona may take before its call is stopped; null: each provider's own limit. */
+  timeout_seconds: z
+    .number()
+    .positive({ error: 'must be a positive number of seconds' })
+    .nullable()
+    .default(null),
+  /**
+   * Characters of the discussion a prompt carries whole; a larger discussion is sent as its
+   * header, a digest and the latest comments. About 4 characters make a token.
+   */
+  context_chars: z.int().min(4_000, { error: 'must be at least 4000 characters' }).default(120_000),
+})
+
 export const discussionsConfigSchema = strictObject({
   /** Persona aliases (or names) a new discussion starts with. */
   default_participants: z.array(nonEmpty).default(['architect', 'security', 'pragmatist']),
@@ -53,6 +69,7 @@ export const discussionsConfigSchema = strictObject({
   providers: providerSettingsSchema.prefault({}),
   output: outputSettingsSchema.prefault({}),
   user: userSettingsSchema.prefault({}),
+  turns: turnSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */
   artifact_editor: nonEmpty.nullable().default(null),
 })

@@ -2,6 +2,7 @@
  * The engine as a library: configuration, registries and the file store for one working folder,
  * with the operations the CLI and the app share (load, comment, advance, consensus, turns).
  */
+import { randomBytes } from 'node:crypto'
 import { userInfo } from 'node:os'
 import { isAbsolute, resolve } from 'node:path'
 
@@ -13,12 +14,17 @@ import { currentPhase } from '../../core/discussion/describe.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { Vote } from '../../core/format/model.js'
+import { runTurn } from '../../core/orchestration/run-turn.js'
+import type { TurnOptions, TurnResult } from '../../core/orchestration/run-turn.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
+import { loadProviders } from '../providers/load-providers.js'
+import type { LoadedProviders } from '../providers/load-providers.js'
+import { providerCaller } from '../providers/provider-caller.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
@@ -34,9 +40,16 @@ export interface LoadedDiscussion extends DiscussionSnapshot {
   view: DiscussionView
 }
 
+/** A turn as the library runs it: the file, who answers, and how. */
+export interface EngineTurnOptions extends Omit<TurnOptions, 'file'> {
+  /** Every persona uses this provider (no fallback); default: each persona's hint, then the default. */
+  provider?: string
+}
+
 export class Engine {
   private personaRegistry: Promise<PersonaRegistry> | null = null
   private templateRegistry: Promise<TemplateRegistry> | null = null
+  private loadedProviders: Promise<LoadedProviders> | null = null
 
   constructor(
     readonly config: DiscussionsConfig,
@@ -54,6 +67,50 @@ export class Engine {
   templates(): Promise<TemplateRegistry> {
     this.templateRegistry ??= loadTemplates(registryDirs(this.projectRoot, this.env))
     return this.templateRegistry
+  }
+
+  /** The configured providers (user, project if trusted, the built-in demo), loaded once. */
+  providers(): Promise<LoadedProviders> {
+    this.loadedProviders ??= loadProviders({
+      cwd: this.cwd,
+      env: this.env,
+      projectRoot: this.projectRoot,
+      settings: this.config.providers,
+    })
+    return this.loadedProviders
+  }
+
+  /**
+   * Asks the turn's participants (routing decides when none are named), appends each answer as it
+   * completes, then applies the template's consensus and phase rules. Progress comes through
+   * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
+   */
+  async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
+    const loaded = await this.load(path) // a clear message for a missing file
+    const [personas, templates, providers] = await Promise.all([
+      this.personas(),
+      this.templates(),
+      this.providers(),
+    ])
+    const { provider, ...turn } = options
+    const timeoutSeconds = this.config.turns.timeout_seconds
+    return runTurn(
+      {
+        concurrency: this.config.turns.concurrency,
+        budgetChars: this.config.turns.context_chars,
+        ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+        ...turn,
+        file: loaded.path,
+      },
+      {
+        store: this.store,
+        persona: (alias) => personas.get(alias)?.persona,
+        template: (name) => templates.get(name)?.template,
+        complete: providerCaller(providers, { explicit: provider ?? null }),
+        random: () => randomBytes(6).toString('hex'),
+        consensus: this.config.consensus,
+      },
+    )
   }
 
   /** The folder new discussions go to and `list` reads by default. */
