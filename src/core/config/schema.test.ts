@@ -56,7 +56,7 @@ describe('discussionsConfigSchema', () => {
       'consensus: unknown key "humanrequired" (did you mean "human_required"?)',
     ])
     expect(messages({ colour: 'blue' })).toEqual([
-      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, artifact_editor)',
+      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, artifact_editor)',
     ])
     expect(messages({ default_participants: 'architect' })).toEqual([
       'default_participants: must be a list (got "architect")',
