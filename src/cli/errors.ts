@@ -10,3 +10,10 @@ export class CliError extends Error {
     super(message)
   }
 }
+
+/** Ends a command with an exit code after it has said everything it had to say. */
+export class SilentExit extends CliError {
+  constructor(exitCode: number) {
+    super('', exitCode)
+  }
+}

@@ -13,7 +13,9 @@ import { registerParticipants } from './commands/participants.js'
 import { registerProviders } from './commands/providers.js'
 import { registerRoute } from './commands/route.js'
 import { registerStatus } from './commands/status.js'
+import { registerSummarize } from './commands/summarize.js'
 import { registerTemplates } from './commands/templates.js'
+import { registerTurn } from './commands/turn.js'
 import { registerUi } from './commands/ui.js'
 import { registerValidate } from './commands/validate.js'
 import { registerVotes } from './commands/votes.js'
@@ -46,6 +48,8 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   registerStatus(program, io)
   registerComment(program, io)
   registerAdvance(program, io)
+  registerTurn(program, io)
+  registerSummarize(program, io)
   registerParticipants(program, io)
   registerTemplates(program, io)
   registerProviders(program, io)
@@ -78,7 +82,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
       return EXIT.usage
     }
     if (error instanceof CliError) {
-      io.stderr.write(`error: ${error.message}\n`)
+      if (error.message !== '') io.stderr.write(`error: ${error.message}\n`)
       return error.exitCode
     }
     io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)

@@ -8,6 +8,7 @@ import type { Writable } from 'node:stream'
 import { createLogUpdate } from 'log-update'
 
 import type { TurnEvent } from '../core/orchestration/turn-events.js'
+import { formatCost } from '../core/providers/usage.js'
 
 type Line = { state: string; detail: string; started: number | null }
 
@@ -29,7 +30,7 @@ export function describeEvent(event: TurnEvent): string | null {
       return `${event.participant}: ${event.failed} failed (${event.reason}); trying ${event.next}`
     case 'done': {
       const tokens = `${formatTokens(event.usage.inputTokens)} in / ${formatTokens(event.usage.outputTokens)} out${event.usage.estimated ? ' (estimated)' : ''}`
-      const cost = event.costUsd === null ? '' : `, $${event.costUsd.toFixed(4)}`
+      const cost = event.costUsd === null ? '' : `, ${formatCost(event.costUsd)}`
       return `${event.participant}: done, vote ${event.vote ?? 'none'}, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}, ${tokens}${cost}, line ${event.line}`
     }
     case 'no-response':

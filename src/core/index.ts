@@ -60,3 +60,5 @@ export { costOf, estimateTokens, estimateUsage, formatCost } from './providers/u
 export { createDemoProvider, DEMO_NOTICE } from './providers/demo.js'
 export { DEMO_PROVIDER } from './providers/resolve-chain.js'
 export { summaryPrompt, renderSummary } from './discussion/summary.js'
+export { previewTurn } from './orchestration/preview-turn.js'
+export type { PromptPreview } from './orchestration/preview-turn.js'

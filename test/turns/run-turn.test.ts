@@ -192,6 +192,51 @@ describe('runTurn', () => {
     expect((await view()).phase).toBe('detailed_review')
   })
 
+  it('never moves the phase when it asked nobody', async () => {
+    // No participants and a template this machine lacks: there is nobody to ask.
+    const { file, deps, view } = await setup({ participants: [] })
+    let calls = 0
+    const scripted = deps(() => {
+      calls++
+      return Promise.resolve(answer('Noted.'))
+    })
+    const result = await runTurn({ file }, { ...scripted, template: () => undefined })
+    expect(result.selection.aliases).toEqual([])
+    expect(result.phase).toBeNull()
+    expect(calls).toBe(0)
+    expect((await view()).phase).toBe('initial_feedback')
+  })
+
+  it('tells when a provider of the chain failed and drops the text it had streamed', async () => {
+    const { file, deps } = await setup({ participants: ['architect'] })
+    const base = deps(() => Promise.resolve(answer('Second provider answer.')))
+    const events: TurnEvent[] = []
+    await runTurn(
+      { file, onEvent: (e) => events.push(e) },
+      {
+        ...base,
+        complete: async (persona, request) => {
+          request.onText?.('{"comment": "half an answer from the first')
+          request.onRetry?.(
+            { provider: 'first', ok: false, error: 'exited with code 1', durationMs: 5 },
+            'second',
+          )
+          return base.complete(persona, request)
+        },
+      },
+    )
+    const retry = events.find((e) => e.type === 'retrying')
+    expect(retry).toEqual({
+      type: 'retrying',
+      participant: 'architect',
+      failed: 'first',
+      reason: 'exited with code 1',
+      next: 'second',
+    })
+    const texts = events.flatMap((e) => (e.type === 'text' ? [e.comment] : []))
+    expect(texts.at(-1)).toBe('Second provider answer.')
+  })
+
   it('promotes the status on consensus in a voting phase, and on a block', async () => {
     const ready = await setup({ phase: 'consensus_vote' })
     await runTurn(

@@ -3,23 +3,20 @@
  * soon as it is complete, then apply the template's phase and status rules. Drives everything
  * through ports, so the CLI, the app and the tests run the same code with different adapters.
  */
-import { describeDiscussion } from '../discussion/describe.js'
-import type { DiscussionView } from '../discussion/describe.js'
 import type { ParsedDiscussion, Vote } from '../format/model.js'
 import type { Persona } from '../personas/schema.js'
 import type { ProviderRequest, ProviderResult, ProviderUsage } from '../providers/port.js'
-import { findPhase } from '../templates/phases.js'
-import type { Template, TemplatePhase } from '../templates/schema.js'
+import type { Template } from '../templates/schema.js'
 import { parseAnswer } from '../turns/answer.js'
 import { partialComment } from '../turns/partial-comment.js'
-import { buildPrompt, canVote, chooseBoundary } from '../turns/prompt.js'
-import { selectParticipants } from '../turns/select.js'
+import { canVote } from '../turns/prompt.js'
 import type { Selection } from '../turns/select.js'
 import { countVotes } from '../voting/consensus.js'
 import type { ConsensusConfig, VoteCounts } from '../voting/consensus.js'
 import { mapWithConcurrency } from './limit.js'
 import { phaseOutcome } from './phase-rules.js'
 import type { PhaseOutcome } from './phase-rules.js'
+import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
 import type { ParticipantEvent, TurnEvent } from './turn-events.js'
 
 /** The store as a turn sees it (the file store implements it). */
@@ -73,17 +70,6 @@ export interface TurnResult {
   cancelled: boolean
 }
 
-interface Snapshot {
-  text: string
-  parsed: ParsedDiscussion
-  view: DiscussionView
-}
-
-async function readSnapshot(store: TurnStore, file: string): Promise<Snapshot> {
-  const { text, parsed } = await store.read(file)
-  return { text, parsed, view: describeDiscussion(parsed) }
-}
-
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
@@ -91,13 +77,7 @@ function errorMessage(error: unknown): string {
 export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
-  const template = first.view.template ? (deps.template(first.view.template) ?? null) : null
-  const phase: TemplatePhase | null =
-    template && first.view.phase ? (findPhase(template, first.view.phase) ?? null) : null
-  const selection = selectParticipants(first.view, phase, {
-    ...(options.participants ? { explicit: options.participants } : {}),
-    ...(options.callout !== undefined ? { callout: options.callout } : {}),
-  })
+  const { template, phase, selection } = planTurn(first, deps.template, options)
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {
@@ -121,16 +101,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     emit({ type: 'started', participant: alias })
     // In sequential mode each participant reads the answers given before it in this turn.
     const snapshot = options.sequential ? await readSnapshot(deps.store, options.file) : first
-    const prompt = buildPrompt({
-      persona,
-      phase,
-      text: snapshot.text,
-      parsed: snapshot.parsed,
-      view: snapshot.view,
-      callout: options.callout ?? '',
-      boundary: chooseBoundary(snapshot.text, deps.random),
-      ...(options.budgetChars !== undefined ? { budgetChars: options.budgetChars } : {}),
-    })
+    const prompt = promptFor(persona, snapshot, phase, { ...options, random: deps.random })
     let streamed = ''
     let result: ProviderResult
     try {
@@ -211,10 +182,12 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   const concurrency = options.sequential ? 1 : Math.max(1, options.concurrency ?? 8)
   const answers = await mapWithConcurrency(selection.aliases, concurrency, answerOne)
   const cancelled = options.signal?.aborted ?? false
+  const nobodyAsked = selection.aliases.length === 0
 
   const after = await readSnapshot(deps.store, options.file)
   let phaseResult: TurnResult['phase'] = null
-  if (!cancelled) {
+  // A turn that asked nobody says nothing new about consensus, so it never moves the phase.
+  if (!cancelled && !nobodyAsked) {
     const everyoneAnswered = answers.every(
       (answer) => answer.outcome === 'done' || answer.outcome === 'no-response',
     )

@@ -4,18 +4,25 @@
  */
 import { randomBytes } from 'node:crypto'
 import { userInfo } from 'node:os'
-import { isAbsolute, resolve } from 'node:path'
+import { basename, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
+import { discussionStatus } from '../../core/discussion/status.js'
+import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import { currentPhase } from '../../core/discussion/describe.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { Vote } from '../../core/format/model.js'
+import { previewTurn } from '../../core/orchestration/preview-turn.js'
+import type { PromptPreview } from '../../core/orchestration/preview-turn.js'
 import { runTurn } from '../../core/orchestration/run-turn.js'
-import type { TurnOptions, TurnResult } from '../../core/orchestration/run-turn.js'
+import type { TurnDeps, TurnOptions, TurnResult } from '../../core/orchestration/run-turn.js'
+import { parseAnswer } from '../../core/turns/answer.js'
+import { chooseBoundary } from '../../core/turns/prompt.js'
+import type { Selection } from '../../core/turns/select.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
@@ -26,6 +33,7 @@ import { loadProviders } from '../providers/load-providers.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
+import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
 import { stateDir } from '../store/state-dir.js'
@@ -87,11 +95,6 @@ export class Engine {
    */
   async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
     const loaded = await this.load(path) // a clear message for a missing file
-    const [personas, templates, providers] = await Promise.all([
-      this.personas(),
-      this.templates(),
-      this.providers(),
-    ])
     const { provider, ...turn } = options
     const timeoutSeconds = this.config.turns.timeout_seconds
     return runTurn(
@@ -102,15 +105,79 @@ export class Engine {
         ...turn,
         file: loaded.path,
       },
-      {
-        store: this.store,
-        persona: (alias) => personas.get(alias)?.persona,
-        template: (name) => templates.get(name)?.template,
-        complete: providerCaller(providers, { explicit: provider ?? null }),
-        random: () => randomBytes(6).toString('hex'),
-        consensus: this.config.consensus,
-      },
+      await this.turnDeps(provider),
     )
+  }
+
+  /** Who a turn would ask and the exact prompt each would get; calls nobody. */
+  async previewTurn(
+    path: string,
+    options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
+  ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
+    const loaded = await this.load(path)
+    return previewTurn(
+      { ...options, file: loaded.path, budgetChars: this.config.turns.context_chars },
+      await this.turnDeps(),
+    )
+  }
+
+  /**
+   * Writes `<name>.sum.md` beside the discussion: the structured state, and a summary written by
+   * the moderator persona's provider (or `provider`). When no provider answers, the file is still
+   * written, with the structured part complete, and `aiError` says why.
+   */
+  async summarize(
+    path: string,
+    options: { provider?: string; signal?: AbortSignal } = {},
+  ): Promise<{ file: string; provider: string | null; aiError: string | null }> {
+    const loaded = await this.load(path)
+    const status = discussionStatus(loaded.view, this.config.consensus)
+    const moderator = (await this.personas()).get('moderator')?.persona
+    const complete = providerCaller(await this.providers(), { explicit: options.provider ?? null })
+    let aiSummary: string | null = null
+    let provider: string | null = null
+    let aiError: string | null = null
+    try {
+      const boundary = chooseBoundary(loaded.text, () => randomBytes(6).toString('hex'))
+      const result = await complete(
+        { provider_hint: moderator?.provider_hint ?? null },
+        {
+          prompt: summaryPrompt(loaded.text, boundary),
+          ...(options.signal ? { signal: options.signal } : {}),
+        },
+      )
+      // Models used to the turn contract may still wrap the summary in it; take the text out.
+      const answer = parseAnswer(result.text, { votes: false })
+      aiSummary = answer.kind === 'comment' && answer.comment.trim() !== '' ? answer.comment : null
+      provider = result.provider
+    } catch (error) {
+      aiError = error instanceof Error ? error.message : String(error)
+    }
+    const file = loaded.path.replace(/(\.md)?$/i, '.sum.md')
+    const text = renderSummary(status, {
+      source: basename(loaded.path),
+      generated: new Date(),
+      aiSummary,
+      provider,
+    })
+    await replaceDurably(file, text)
+    return { file, provider, aiError }
+  }
+
+  private async turnDeps(provider?: string): Promise<TurnDeps> {
+    const [personas, templates, providers] = await Promise.all([
+      this.personas(),
+      this.templates(),
+      this.providers(),
+    ])
+    return {
+      store: this.store,
+      persona: (alias) => personas.get(alias)?.persona,
+      template: (name) => templates.get(name)?.template,
+      complete: providerCaller(providers, { explicit: provider ?? null }),
+      random: () => randomBytes(6).toString('hex'),
+      consensus: this.config.consensus,
+    }
   }
 
   /** The folder new discussions go to and `list` reads by default. */

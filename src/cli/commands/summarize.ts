@@ -1,0 +1,35 @@
+import type { Command } from '@commander-js/extra-typings'
+
+import { loadCliContext } from '../context.js'
+import { CliError, EXIT } from '../errors.js'
+import { withInterrupt } from '../interrupt.js'
+import type { CliIO } from '../io.js'
+
+export function registerSummarize(program: Command, io: CliIO): void {
+  program
+    .command('summarize')
+    .description(
+      "Write <name>.sum.md beside a discussion: votes, questions, decisions, todos, concerns and an AI summary by the moderator's provider.",
+    )
+    .argument('<file>', 'discussion file')
+    .option('-p, --provider <name>', "use this provider instead of the moderator's")
+    .action(async (file, options) => {
+      const engine = await loadCliContext(io)
+      const result = await withInterrupt(io, (signal) =>
+        engine.summarize(file, {
+          signal,
+          ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        }),
+      )
+      io.stdout.write(`Summary written: ${result.file}\n`)
+      if (result.provider === 'demo')
+        io.stdout.write(
+          'The summary text came from the built-in demo provider (offline, canned).\n',
+        )
+      if (result.aiError !== null)
+        throw new CliError(
+          `no AI summary (${result.aiError}); the structured part was written.`,
+          EXIT.negative,
+        )
+    })
+}

@@ -1,0 +1,133 @@
+import type { Command } from '@commander-js/extra-typings'
+import { InvalidArgumentError } from '@commander-js/extra-typings'
+
+import { discussionStatus } from '../../core/discussion/status.js'
+import type { TurnEvent } from '../../core/orchestration/turn-events.js'
+import { loadCliContext } from '../context.js'
+import { CliError, EXIT, SilentExit } from '../errors.js'
+import { withInterrupt } from '../interrupt.js'
+import type { CliIO } from '../io.js'
+import { liveProgress, plainProgress } from '../turn-progress.js'
+import type { Progress } from '../turn-progress.js'
+import { formatTurnSummary } from '../turn-summary.js'
+
+function parseCount(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1)
+    throw new InvalidArgumentError(`"${value}" is not a whole number of at least 1.`)
+  return number
+}
+
+function parseSeconds(value: string): number {
+  const number = Number(value)
+  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
+    throw new InvalidArgumentError(`"${value}" is not a number of seconds (for example 120).`)
+  return number
+}
+
+function checkParticipants(values: readonly string[]): void {
+  for (const value of values) {
+    if (!/^@?[A-Za-z][\w-]*$/.test(value))
+      throw new CliError(
+        `"${value}" is not a participant; write @alias (for example @architect) or @all.`,
+      )
+  }
+}
+
+function progressFor(io: CliIO, json: boolean): Progress {
+  const stdout = io.stdout as NodeJS.WriteStream
+  // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
+  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
+  return live ? liveProgress(stdout) : plainProgress(io.stdout, json)
+}
+
+export function registerTurn(program: Command, io: CliIO): void {
+  program
+    .command('turn')
+    .description(
+      'Ask the personas for their answers, in parallel; each answer is appended as it arrives.',
+    )
+    .argument('<file>', 'discussion file')
+    .argument(
+      '[participants...]',
+      "@alias ... or @all (default: the callout's @mentions, pending mentions, the phase's participants)",
+    )
+    .option('-c, --callout <text>', 'what to ask or point the personas at (may @mention them)')
+    .option('-p, --provider <name>', 'every persona uses this provider (see `providers list`)')
+    .option('--sequential', 'one after another, each reading the answers before it')
+    .option(
+      '--concurrency <n>',
+      'how many answer at once (default from discussions.yaml: 8)',
+      parseCount,
+    )
+    .option('--timeout <seconds>', 'stop a persona that takes longer than this', parseSeconds)
+    .option('--show-prompt', 'print the prompt each persona would get, and call nobody')
+    .option('--json', 'one JSON object per event and a final result object')
+    .action(async (file, participants, options) => {
+      checkParticipants(participants)
+      const engine = await loadCliContext(io)
+      const callout = options.callout
+      if (options.showPrompt) {
+        const preview = await engine.previewTurn(file, {
+          participants,
+          ...(callout !== undefined ? { callout } : {}),
+        })
+        if (preview.prompts.length === 0) throw nobodyToAsk()
+        for (const item of preview.prompts) {
+          if (item.prompt === null) {
+            io.stderr.write(`warning: no persona named "${item.participant}"; skipped\n`)
+            continue
+          }
+          io.stdout.write(
+            `===== prompt for ${item.name ?? item.participant} (@${item.participant}) =====\n`,
+          )
+          io.stdout.write(`${item.prompt}\n`)
+        }
+        return
+      }
+
+      const progress = progressFor(io, options.json === true)
+      const result = await withInterrupt(io, (signal) =>
+        engine
+          .runTurn(file, {
+            participants,
+            ...(callout !== undefined ? { callout } : {}),
+            ...(options.provider !== undefined ? { provider: options.provider } : {}),
+            ...(options.sequential ? { sequential: true } : {}),
+            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+            signal,
+            onEvent: (event: TurnEvent) => progress.onEvent(event),
+          })
+          .finally(() => progress.stop()),
+      )
+      if (result.selection.aliases.length === 0) throw nobodyToAsk()
+
+      const { view } = await engine.load(file)
+      const status = discussionStatus(view, engine.config.consensus)
+      const failed = result.answers.some((answer) => answer.outcome === 'failed')
+      if (options.json) {
+        const { answers, ...rest } = result
+        io.stdout.write(
+          `${JSON.stringify({
+            type: 'result',
+            ...rest,
+            answers: answers.map((answer) => answer.event),
+            consensus: status.consensus,
+            phaseNow: status.phase,
+            statusNow: status.status,
+          })}\n`,
+        )
+      } else {
+        io.stdout.write(`\n${formatTurnSummary(result, status.consensus.summary).join('\n')}\n`)
+      }
+      if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+      if (failed) throw new SilentExit(EXIT.negative)
+    })
+}
+
+function nobodyToAsk(): CliError {
+  return new CliError(
+    'Nobody to ask: no @mentions are pending and the discussion names no participants. Name them: `discussions turn FILE @architect @security` or `@all`.',
+  )
+}
