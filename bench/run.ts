@@ -1,9 +1,11 @@
 // `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
 import { benchParse } from './parse.bench.js'
 import { benchStore } from './store.bench.js'
+import { benchTurn } from './turn.bench.js'
 import { benchUi } from './ui.bench.js'
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
 benchParse()
 await benchStore()
+await benchTurn()
 await benchUi()

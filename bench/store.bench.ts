@@ -5,23 +5,7 @@ import { join } from 'node:path'
 import { DiscussionFileStore } from '../src/node/store/discussion-store.js'
 import { createDiscussionFile, listDiscussions } from '../src/node/store/discussion-folder.js'
 import { syntheticDiscussion } from './synthetic.js'
-import { table } from './measure.js'
-
-function median(times: number[]): number {
-  const sorted = [...times].sort((a, b) => a - b)
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN
-}
-
-async function medianAsync(work: () => Promise<void>, runs: number): Promise<number> {
-  await work()
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const start = process.hrtime.bigint()
-    await work()
-    times.push(Number(process.hrtime.bigint() - start) / 1e6)
-  }
-  return median(times)
-}
+import { median, medianAsyncMs as medianAsync, table } from './measure.js'
 
 /**
  * One append (lock, tail check, write, fdatasync, tail cache) to a 10 KB and to a 10 MB discussion.

@@ -119,15 +119,33 @@ export async function acquireLock(
   }
 }
 
-export async function withLock<T>(
+/**
+ * Work waiting for each lock file in this process. Writers in one process queue here instead of
+ * polling the lock file, so a turn's parallel answers are appended back to back; the lock file
+ * still keeps other processes out.
+ */
+const queues = new Map<string, Promise<unknown>>()
+
+export function withLock<T>(
   path: string,
   work: () => Promise<T>,
   options?: LockOptions,
 ): Promise<T> {
-  const release = await acquireLock(path, options)
-  try {
-    return await work()
-  } finally {
-    await release()
+  const previous = queues.get(path) ?? Promise.resolve()
+  const run = previous
+    .catch(() => undefined) // the previous writer's failure is its own
+    .then(async () => {
+      const release = await acquireLock(path, options)
+      try {
+        return await work()
+      } finally {
+        await release()
+      }
+    })
+  queues.set(path, run)
+  const forget = (): void => {
+    if (queues.get(path) === run) queues.delete(path)
   }
+  run.then(forget, forget)
+  return run
 }
