@@ -1,0 +1,120 @@
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import { describe, expect, it } from 'vitest'
+
+import { parseDiscussion } from '../../core/format/parse.js'
+import { tempFolder } from '../../../test/support/temp.js'
+import { DiscussionFileStore } from './discussion-store.js'
+import { AppendJournal } from './journal.js'
+import { journalAppended, lostEntries, restoreLost } from './journal-restore.js'
+
+const START =
+  '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
+
+async function setup(options: ConstructorParameters<typeof AppendJournal>[1] = {}) {
+  const folder = await tempFolder()
+  const file = join(folder, 'd.md')
+  await writeFile(file, START)
+  const state = join(folder, 'state')
+  const store = new DiscussionFileStore({ stateDir: state })
+  const journal = new AppendJournal(state, options)
+  const append = async (author: string, text: string, vote: 'READY' | 'CHANGES' | null = null) => {
+    const { line } = await store.appendComment(file, { author, text, vote })
+    await journalAppended(store, journal, file, line)
+  }
+  return { folder, file, store, journal, append }
+}
+
+const authors = (text: string): string[] =>
+  parseDiscussion(text).comments.map((comment) => comment.author)
+
+describe('AppendJournal', () => {
+  it('keeps what was appended, read back as the parser sees it', async () => {
+    const { file, journal, append } = await setup()
+    await append('AI-Architect', 'Boundaries first.\n\n---\nnot a delimiter', 'CHANGES')
+    const entries = await journal.entries(file)
+    expect(entries).toHaveLength(1)
+    expect(entries[0]?.author).toBe('AI-Architect')
+    expect(entries[0]?.body).toContain('Boundaries first.')
+    expect(entries[0]?.body).toContain('VOTE: CHANGES')
+  })
+
+  it('forgets entries older than its age limit and beyond its size limit', async () => {
+    let now = 1_000_000
+    const { file, journal } = await setup({ maxAgeMs: 500, maxEntries: 2, now: () => now })
+    await journal.record(file, { author: 'AI-A', body: 'old' })
+    now += 1000
+    for (const body of ['one', 'two', 'three']) await journal.record(file, { author: 'AI-A', body })
+    expect((await journal.entries(file)).map((entry) => entry.body)).toEqual(['two', 'three'])
+  })
+
+  it('skips a line cut short by a crash', async () => {
+    const { file, folder, journal } = await setup()
+    await journal.record(file, { author: 'AI-A', body: 'kept' })
+    const [name] = await readdir(join(folder, 'state', 'journal'))
+    await writeFile(join(folder, 'state', 'journal', name ?? ''), '{"at": 1, "auth', { flag: 'a' })
+    expect((await journal.entries(file)).map((entry) => entry.body)).toEqual(['kept'])
+  })
+})
+
+describe('restoreLost', () => {
+  it('appends again, in order, the answers an old buffer saved over, and nothing else', async () => {
+    const { file, store, journal, append } = await setup()
+    const old = await readFile(file, 'utf8') // the editor's buffer, opened before the turn
+    await append('AI-Architect', 'Split the service.', 'CHANGES')
+    await append('AI-Security', 'Rotate the keys.\n\nQ: who owns them?', 'READY')
+    // The person adds a line to their old buffer and saves it over our answers.
+    await writeFile(file, `${old}\nName: Rob\n\nMy own note.\n\n---\n`)
+
+    const restored = await restoreLost(store, journal, file)
+    expect(restored.map((entry) => entry.author)).toEqual(['AI-Architect', 'AI-Security'])
+    const text = await readFile(file, 'utf8')
+    expect(text.startsWith(`${old}\nName: Rob\n\nMy own note.\n\n---\n`)).toBe(true)
+    expect(authors(text)).toEqual(['Rob', 'AI-Architect', 'AI-Security'])
+    const parsed = parseDiscussion(text)
+    expect(parsed.comments[1]?.vote).toBe('CHANGES')
+    expect(parsed.comments[2]?.vote).toBe('READY')
+    expect(parsed.comments[2]?.body).toContain('Q: who owns them?')
+
+    // Checking again finds everything in place.
+    expect(await restoreLost(store, journal, file)).toEqual([])
+    expect(authors(await readFile(file, 'utf8'))).toEqual(['Rob', 'AI-Architect', 'AI-Security'])
+  })
+
+  it('leaves alone an answer a person edited by hand', async () => {
+    const { file, store, journal, append } = await setup()
+    await append('AI-Architect', 'Line one.\nLine two.\nLine three.', 'READY')
+    const text = await readFile(file, 'utf8')
+    await writeFile(file, text.replace('Line two.', 'Line 2, fixed.'))
+    expect(await restoreLost(store, journal, file)).toEqual([])
+  })
+
+  it('restores once when two checks run at the same time', async () => {
+    const { file, store, journal, append } = await setup()
+    await append('AI-Architect', 'Answer.', 'READY')
+    await writeFile(file, START)
+    const [first, second] = await Promise.all([
+      restoreLost(store, journal, file),
+      restoreLost(store, journal, file),
+    ])
+    expect(first.length + second.length).toBe(1)
+    expect(authors(await readFile(file, 'utf8'))).toEqual(['AI-Architect'])
+  })
+
+  it('does nothing for a deleted file or a file without a journal', async () => {
+    const { file, store, journal, append, folder } = await setup()
+    const other = join(folder, 'other.md')
+    await writeFile(other, START)
+    expect(await restoreLost(store, journal, other)).toEqual([])
+    await append('AI-Architect', 'Answer.')
+    await rm(file)
+    expect(await restoreLost(store, journal, file)).toEqual([])
+  })
+
+  it('lostEntries compares authors too', () => {
+    const text = `${START}\nName: AI-Other\n\nSame words.\n\n---\n`
+    const lost = lostEntries(text, [{ at: 0, author: 'AI-Architect', body: 'Same words.' }])
+    expect(lost).toHaveLength(1)
+  })
+})

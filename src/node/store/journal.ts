@@ -1,0 +1,110 @@
+/**
+ * The append journal: what this app appended to each discussion file (author and body of each
+ * answer or comment), kept in the state folder, never beside the user's files. An editor that
+ * saves a buffer opened before our appends writes the file back without them; the journal is how
+ * those answers are found and appended again (see `journal-restore.ts`).
+ *
+ * One JSON line per append in `<state>/journal/<hash of the real path>.jsonl`. Entries older than
+ * `maxAgeMs` or beyond the newest `maxEntries` are dropped when the file is compacted, so a
+ * journal stays small and an answer removed on purpose long ago is not brought back.
+ */
+import { createHash } from 'node:crypto'
+import { appendFile, mkdir, readFile, realpath } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import { replaceDurably } from './durable-write.js'
+
+export interface JournalEntry {
+  /** When it was appended (ms since the epoch). */
+  at: number
+  author: string
+  /** The comment body as the parser reads it back (escapes undone, VOTE line included). */
+  body: string
+}
+
+export interface JournalOptions {
+  /** Default: one day. */
+  maxAgeMs?: number
+  /** Per file; default 500. */
+  maxEntries?: number
+  now?: () => number
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000
+
+function isEntry(value: unknown): value is JournalEntry {
+  const entry = value as Partial<JournalEntry> | null
+  return (
+    typeof entry?.at === 'number' &&
+    typeof entry.author === 'string' &&
+    typeof entry.body === 'string'
+  )
+}
+
+export class AppendJournal {
+  readonly #folder: string
+  readonly #maxAgeMs: number
+  readonly #maxEntries: number
+  readonly #now: () => number
+
+  constructor(stateDir: string, options: JournalOptions = {}) {
+    this.#folder = join(stateDir, 'journal')
+    this.#maxAgeMs = options.maxAgeMs ?? DAY_MS
+    this.#maxEntries = options.maxEntries ?? 500
+    this.#now = options.now ?? Date.now
+  }
+
+  async #fileFor(path: string): Promise<string> {
+    let real: string
+    try {
+      real = await realpath(path)
+    } catch {
+      real = path // gone: its journal is looked up by the name it had
+    }
+    const key = createHash('sha256').update(real).digest('hex').slice(0, 32)
+    return join(this.#folder, `${key}.jsonl`)
+  }
+
+  async record(path: string, entry: { author: string; body: string }): Promise<void> {
+    await mkdir(this.#folder, { recursive: true })
+    const line = JSON.stringify({ at: this.#now(), author: entry.author, body: entry.body })
+    const file = await this.#fileFor(path)
+    await appendFile(file, `${line}\n`)
+    const entries = await this.#read(file)
+    if (entries.length > this.#maxEntries * 2) await this.#write(file, this.#fresh(entries))
+  }
+
+  /** The entries still in force, oldest first. */
+  async entries(path: string): Promise<JournalEntry[]> {
+    return this.#fresh(await this.#read(await this.#fileFor(path)))
+  }
+
+  #fresh(entries: JournalEntry[]): JournalEntry[] {
+    const since = this.#now() - this.#maxAgeMs
+    return entries.filter((entry) => entry.at >= since).slice(-this.#maxEntries)
+  }
+
+  async #read(file: string): Promise<JournalEntry[]> {
+    let text: string
+    try {
+      text = await readFile(file, 'utf8')
+    } catch {
+      return []
+    }
+    const entries: JournalEntry[] = []
+    for (const line of text.split('\n')) {
+      if (line.trim() === '') continue
+      try {
+        const value = JSON.parse(line) as unknown
+        if (isEntry(value)) entries.push(value)
+      } catch {
+        // A line cut short by a crash: the others still count.
+      }
+    }
+    return entries
+  }
+
+  async #write(file: string, entries: JournalEntry[]): Promise<void> {
+    await replaceDurably(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+  }
+}
