@@ -37,6 +37,7 @@ import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
 import { stateDir } from '../store/state-dir.js'
+import { turnDeps } from './turn-deps.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -105,7 +106,7 @@ export class Engine {
         ...turn,
         file: loaded.path,
       },
-      await this.turnDeps(provider),
+      await this.turnDeps(provider, loaded.path),
     )
   }
 
@@ -164,20 +165,24 @@ export class Engine {
     return { file, provider, aiError }
   }
 
-  private async turnDeps(provider?: string): Promise<TurnDeps> {
+  private async turnDeps(provider?: string, file?: string): Promise<TurnDeps> {
     const [personas, templates, providers] = await Promise.all([
       this.personas(),
       this.templates(),
       this.providers(),
     ])
-    return {
+    return turnDeps({
+      personas,
+      templates,
+      providers,
       store: this.store,
-      persona: (alias) => personas.get(alias)?.persona,
-      template: (name) => templates.get(name)?.template,
-      complete: providerCaller(providers, { explicit: provider ?? null }),
-      random: () => randomBytes(6).toString('hex'),
+      env: this.env,
+      cwd: this.cwd,
+      projectRoot: this.projectRoot,
       consensus: this.config.consensus,
-    }
+      ...(provider !== undefined ? { provider } : {}),
+      ...(file !== undefined ? { file } : {}),
+    })
   }
 
   /** The folder new discussions go to and `list` reads by default. */
