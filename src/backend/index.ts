@@ -4,17 +4,24 @@
  */
 import { join } from 'node:path'
 
+import { DiscussionFileStore } from '../node/store/discussion-store.js'
+import { AppendJournal } from '../node/store/journal.js'
 import { stateDir } from '../node/store/state-dir.js'
 import { APP_NAME } from '../shared/app-info.js'
 import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
 import type { Shell } from './app.js'
+import { commentsHandlers } from './comments.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './engines.js'
+import { lossGuard } from './loss-guard.js'
+import { personasHandlers } from './personas.js'
+import { providersHandlers } from './providers.js'
 import { RecentFolders } from './recent-folders.js'
 import { registryHandlers } from './registry.js'
 import { createRouter } from './router.js'
 import type { Invoke } from './router.js'
+import { turnsHandlers } from './turns.js'
 import { FolderWatcher } from './watcher.js'
 import { Workspace } from './workspace.js'
 
@@ -47,8 +54,17 @@ export interface Backend {
 
 export async function createBackend(options: BackendOptions): Promise<Backend> {
   const listeners = new Set<EventListener>()
+  const emit: EventListener = (channel, payload) => {
+    for (const listener of listeners) listener(channel, payload)
+  }
+  const state = stateDir(options.env)
+  const journal = new AppendJournal(state)
+  const guard = lossGuard(new DiscussionFileStore({ stateDir: state }), journal, emit, (error) =>
+    options.onUnexpectedError?.('journal', error),
+  )
   const watcher = new FolderWatcher((change) => {
-    for (const listener of listeners) listener('discussion:changed', change)
+    emit('discussion:changed', change)
+    void guard(change.path) // answers an editor saved over come back, and the windows are told
   })
   const recent = new RecentFolders(
     options.recentFile ?? join(stateDir(options.env), 'recent-folders.json'),
@@ -56,12 +72,19 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
   for (const folder of options.folders) await workspace.open(folder)
   const engines = new Engines(options.env)
+  const turns = turnsHandlers(workspace, engines, journal, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
   const invoke = createRouter(
     {
       ...appHandlers(options.shell, workspace, engines, about),
       ...discussionsHandlers(workspace, engines),
       ...registryHandlers(workspace, engines),
+      'turns:plan': turns['turns:plan'],
+      'turns:start': turns['turns:start'],
+      'turns:cancel': turns['turns:cancel'],
+      ...commentsHandlers(workspace, engines, journal),
+      ...personasHandlers(workspace, engines),
+      ...providersHandlers(workspace, engines),
     },
     options.onUnexpectedError,
   )
@@ -72,6 +95,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return () => listeners.delete(listener)
     },
     close() {
+      turns.cancelAll()
       listeners.clear()
       watcher.close()
     },

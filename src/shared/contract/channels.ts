@@ -15,9 +15,24 @@ export const INVOKE_CHANNELS = [
   'personas:list',
   'templates:list',
   'links:open',
+  'turns:plan',
+  'turns:start',
+  'turns:cancel',
+  'comments:add',
+  'phases:advance',
+  'personas:read',
+  'personas:save',
+  'providers:list',
+  'providers:test',
+  'providers:setDefault',
+  'providers:trust',
 ] as const
 
-export const EVENT_CHANNELS = ['discussion:changed'] as const
+export const EVENT_CHANNELS = [
+  'discussion:changed',
+  'discussion:restored',
+  'turn:progress',
+] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
 export type EventChannel = (typeof EVENT_CHANNELS)[number]

@@ -9,12 +9,20 @@ import { appRequests } from './app.js'
 import type { AppResponses } from './app.js'
 import type { EventChannel, InvokeChannel } from './channels.js'
 import type { Reply } from './common.js'
+import { commentsRequests } from './comments.js'
+import type { CommentsResponses, DiscussionRestored } from './comments.js'
 import { discussionsRequests } from './discussions.js'
 import type { DiscussionChanged, DiscussionsResponses } from './discussions.js'
 import { linksRequests } from './links.js'
+import { personasRequests } from './personas.js'
+import type { PersonasResponses } from './personas.js'
+import { providersRequests } from './providers.js'
+import type { ProvidersResponses } from './providers.js'
 import type { LinksResponses } from './links.js'
 import { registryRequests } from './registry.js'
 import type { RegistryResponses } from './registry.js'
+import { turnsRequests } from './turns.js'
+import type { TurnProgress, TurnsResponses } from './turns.js'
 import { workspaceRequests } from './workspace.js'
 import type { WorkspaceResponses } from './workspace.js'
 
@@ -25,6 +33,10 @@ export type * from './discussions.js'
 export type * from './links.js'
 export type * from './registry.js'
 export type * from './workspace.js'
+export type * from './turns.js'
+export type * from './comments.js'
+export type * from './personas.js'
+export type * from './providers.js'
 
 /** The schema every request of a channel must pass; the backend validates with it. */
 export const REQUEST_SCHEMAS = {
@@ -33,6 +45,10 @@ export const REQUEST_SCHEMAS = {
   ...workspaceRequests,
   ...discussionsRequests,
   ...registryRequests,
+  ...turnsRequests,
+  ...commentsRequests,
+  ...personasRequests,
+  ...providersRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -41,11 +57,17 @@ interface Responses
     LinksResponses,
     WorkspaceResponses,
     DiscussionsResponses,
-    RegistryResponses {}
+    RegistryResponses,
+    TurnsResponses,
+    CommentsResponses,
+    PersonasResponses,
+    ProvidersResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {
   'discussion:changed': DiscussionChanged
+  'discussion:restored': DiscussionRestored
+  'turn:progress': TurnProgress
 }
 
 /** What a caller passes (defaults not yet applied). */

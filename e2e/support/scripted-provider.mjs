@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// A command provider with a script instead of a model, for the app's tests: it reads the prompt
+// on stdin like any AI CLI, streams an answer in the response contract and exits.
+//   --gate DIR    after the first half of the answer, wait until DIR/<alias> or DIR/all exists,
+//                 so a test can look at a turn in progress without timing anything
+//   --fail LIST   aliases (comma-separated) that fail the way a CLI does: a message, exit 2
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+
+const args = process.argv.slice(2)
+const option = (name) => {
+  const index = args.indexOf(name)
+  return index >= 0 ? args[index + 1] : undefined
+}
+const gate = option('--gate')
+const failing = (option('--fail') ?? '').split(',').filter(Boolean)
+const pause = (ms) => new Promise((done) => setTimeout(done, ms))
+
+let prompt = ''
+process.stdin.setEncoding('utf8')
+for await (const chunk of process.stdin) prompt += chunk
+
+const [, name = 'AI-Someone', alias = 'someone'] =
+  /You are (\S+) \(@([a-z][a-z0-9_-]*)\)/.exec(prompt) ?? []
+if (failing.includes(alias)) {
+  process.stderr.write(`scripted failure for ${alias}: quota exceeded\n`)
+  process.exit(2)
+}
+const vote = alias === 'security' ? 'CHANGES' : 'READY'
+const first = `Scripted answer from ${name}. `
+const second = `The plan holds up from where @${alias} stands.\\n\\nQ: Who reviews the rollout?`
+process.stdout.write('{"comment": "')
+for (const word of first.split(' ')) {
+  process.stdout.write(`${word} `)
+  await pause(15)
+}
+if (gate) {
+  while (!existsSync(join(gate, alias)) && !existsSync(join(gate, 'all'))) await pause(40)
+}
+process.stdout.write(`${second}", "vote": "${vote}"}\n`)

@@ -1,0 +1,115 @@
+/** providers:list, providers:test, providers:setDefault, providers:trust: the providers view. */
+import { completeWithFallback } from '../core/providers/fallback.js'
+import { saveDefaultProvider } from '../node/config/default-provider.js'
+import { userConfigDir } from '../node/config/paths.js'
+import { revokeTrust, trustProject } from '../node/providers/trust.js'
+import { checkUsable } from '../node/providers/usable.js'
+import type { ProviderInfo } from '../shared/contract/index.js'
+import type { Engines } from './engines.js'
+import { BackendError } from './errors.js'
+import type { Handlers } from './router.js'
+import { errorMessage } from './router.js'
+import type { Workspace } from './workspace.js'
+
+type ProviderHandlers = Pick<
+  Handlers,
+  'providers:list' | 'providers:test' | 'providers:setDefault' | 'providers:trust'
+>
+
+const TEST_PROMPT = 'Reply with one short sentence: say hello and name the model you are.'
+const TEST_TIMEOUT_MS = 90_000
+
+export function providersHandlers(workspace: Workspace, engines: Engines): ProviderHandlers {
+  const engineFor = async (folder: string | undefined) =>
+    engines.for(folder ? (await workspace.resolveFolder(folder)).folder : workspace.defaultFolder())
+  return {
+    'providers:list': async ({ folder, probe }) => {
+      const engine = await engineFor(folder)
+      const loaded = await engine.providers()
+      const checks = await Promise.all(
+        loaded.entries.map((entry) =>
+          checkUsable(entry, { env: engine.env, probe: probe ?? true, probeTimeoutMs: 1500 }),
+        ),
+      )
+      const providers = loaded.entries.map((entry, index): ProviderInfo => ({
+        name: entry.name,
+        kind: entry.kind,
+        description: entry.config?.description ?? entry.provider.description ?? null,
+        source: entry.source,
+        file: entry.file,
+        line: entry.line,
+        trusted: entry.trusted,
+        active: entry.active,
+        usable: checks[index]?.usable ?? null,
+        why: checks[index]?.why ?? '',
+      }))
+      const projectEntries = loaded.entries.some((entry) => entry.source === 'project')
+      return {
+        providers,
+        defaultName: loaded.defaultName,
+        fallback: loaded.fallback,
+        usingDemo: loaded.available.get(loaded.defaultName)?.kind === 'demo',
+        configured: loaded.configured,
+        problems: loaded.problems.map((problem) => problem.message),
+        project:
+          loaded.projectRoot && loaded.projectFile && projectEntries
+            ? { root: loaded.projectRoot, file: loaded.projectFile, trusted: loaded.projectTrusted }
+            : null,
+        userFile: loaded.userFile,
+      }
+    },
+
+    'providers:test': async ({ folder, name }) => {
+      const engine = await engineFor(folder)
+      const provider = (await engine.providers()).available.get(name)
+      if (!provider) throw new BackendError(`No provider named "${name}".`)
+      let result: Awaited<ReturnType<typeof completeWithFallback>>
+      try {
+        result = await completeWithFallback(
+          [provider],
+          { prompt: TEST_PROMPT, timeoutMs: TEST_TIMEOUT_MS },
+          () => performance.now(),
+        )
+      } catch (error) {
+        // A provider that fails its test is an answer for the person, not a bug.
+        throw new BackendError(`${name} failed: ${errorMessage(error)}`)
+      }
+      return {
+        text: result.text,
+        provider: result.provider,
+        durationMs: result.durationMs,
+        usage: result.usage,
+        costUsd: result.costUsd,
+      }
+    },
+
+    'providers:setDefault': async ({ folder, name }) => {
+      const open = folder
+        ? (await workspace.resolveFolder(folder)).folder
+        : workspace.defaultFolder()
+      const engine = await engines.for(open)
+      if (!(await engine.providers()).available.has(name))
+        throw new BackendError(`No provider named "${name}".`)
+      const file = await saveDefaultProvider(userConfigDir(engine.env), name)
+      engines.reset()
+      const after = await engines.for(open)
+      const chosen = after.config.providers.default
+      const note =
+        chosen !== name
+          ? `This project's discussions.yaml sets providers.default: ${chosen ?? '(none)'}, which wins here.`
+          : null
+      return { file, note }
+    },
+
+    'providers:trust': async ({ folder, trust }) => {
+      const engine = await engineFor(folder)
+      const root = engine.projectRoot
+      if (!root) throw new BackendError('This folder is not inside a project.')
+      const configDir = userConfigDir(engine.env)
+      if (trust) await trustProject(root, configDir)
+      else await revokeTrust(root, configDir)
+      engines.reset()
+      return { trusted: trust }
+    },
+  }
+}

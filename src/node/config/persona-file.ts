@@ -1,0 +1,72 @@
+/**
+ * Writing a persona as YAML, the way the bundled ones read: the fields in their usual order, the
+ * personality as a literal block, defaults left out. A file is only replaced when it already
+ * holds this very persona, so a save never overwrites a different persona's file.
+ */
+import { mkdir, readFile } from 'node:fs/promises'
+import { basename, join } from 'node:path'
+
+import { stringify } from 'yaml'
+
+import { personaSchema } from '../../core/personas/schema.js'
+import type { Persona, PersonaInput } from '../../core/personas/schema.js'
+import { replaceDurably } from '../store/durable-write.js'
+import { ConfigError } from './config-error.js'
+import { PARTICIPANTS_FILE } from './registry-files.js'
+
+/** The persona as the text of its own YAML file. */
+export function personaYaml(input: PersonaInput): string {
+  const persona: Persona = personaSchema.parse(input)
+  const data: Record<string, unknown> = {
+    name: persona.name,
+    alias: persona.alias,
+    role: persona.role,
+    personality: persona.personality.endsWith('\n')
+      ? persona.personality
+      : `${persona.personality}\n`,
+  }
+  if (persona.expertise.length > 0) data.expertise = persona.expertise
+  if (persona.concerns.length > 0) data.concerns = persona.concerns
+  data.type = persona.type
+  if (persona.provider_hint !== null) data.provider_hint = persona.provider_hint
+  if (persona.command !== undefined) data.command = persona.command
+  return stringify(data, { lineWidth: 0, blockQuote: 'literal' })
+}
+
+async function aliasInFile(file: string): Promise<string | null | undefined> {
+  let text: string
+  try {
+    text = await readFile(file, 'utf8')
+  } catch {
+    return undefined // no such file
+  }
+  return /^alias:\s*['"]?([\w-]+)/m.exec(text)?.[1] ?? null
+}
+
+/**
+ * Saves the persona into `dir` (a layer's `personas/` folder): into `current` when that is its
+ * own file in this folder, else `<alias>.yaml`. Returns the file and whether it was replaced.
+ */
+export async function savePersonaFile(
+  input: PersonaInput,
+  dir: string,
+  current: string | null = null,
+): Promise<{ file: string; replaced: boolean }> {
+  const text = personaYaml(input)
+  const alias = personaSchema.parse(input).alias
+  const own =
+    current !== null &&
+    current.startsWith(`${dir}/`) &&
+    basename(current) !== PARTICIPANTS_FILE &&
+    (await aliasInFile(current)) === alias
+  const file = own && current ? current : join(dir, `${alias}.yaml`)
+  const found = await aliasInFile(file)
+  if (found !== undefined && found !== alias)
+    throw new ConfigError(
+      `${file} already holds another persona${found ? ` ("${found}")` : ''}; choose another alias`,
+      { file },
+    )
+  await mkdir(dir, { recursive: true })
+  await replaceDurably(file, text)
+  return { file, replaced: found !== undefined }
+}

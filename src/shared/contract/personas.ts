@@ -1,0 +1,36 @@
+/** One persona: read it whole, and save a new or edited one as YAML. */
+import { z } from 'zod'
+
+import { personaSchema } from '../../core/personas/schema.js'
+import type { Persona } from '../../core/personas/schema.js'
+import { pathSchema } from './common.js'
+
+export const personasRequests = {
+  'personas:read': z.strictObject({
+    alias: z.string().min(1).max(100),
+    folder: pathSchema.optional(),
+  }),
+  /** Writes `<alias>.yaml` into the user's or the project's personas folder. */
+  'personas:save': z.strictObject({
+    folder: pathSchema.optional(),
+    target: z.enum(['user', 'project']),
+    persona: personaSchema,
+  }),
+}
+
+export interface PersonaDetail {
+  persona: Persona
+  source: 'project' | 'user' | 'bundled'
+  file: string
+}
+
+export interface PersonaSaved {
+  file: string
+  /** True when a file was replaced rather than created. */
+  replaced: boolean
+}
+
+export interface PersonasResponses {
+  'personas:read': PersonaDetail
+  'personas:save': PersonaSaved
+}
