@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { app, BrowserWindow } from 'electron'
 
 import { createBackend } from '../backend/index.js'
+import { withShellPath } from '../node/config/shell-path.js'
 import type { Backend } from '../backend/index.js'
 import { registerIpc } from './ipc.js'
 import { confirmAndOpen, pickFolder } from './links.js'
@@ -27,7 +28,8 @@ async function start(): Promise<void> {
       openExternal: (url) => (window ? confirmAndOpen(window, url) : Promise.resolve(false)),
       quit: () => app.quit(),
     },
-    env,
+    // Launched from a desktop, the PATH lacks the shell's: provider CLIs would not be found.
+    env: await withShellPath(env),
     folders: [folder],
     version: app.getVersion(),
     onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),
