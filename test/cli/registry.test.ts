@@ -6,15 +6,13 @@
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { PassThrough } from 'node:stream'
 
-import { Command, CommanderError } from '@commander-js/extra-typings'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { registerParticipants } from '../../src/cli/commands/participants.js'
 import { registerTemplates } from '../../src/cli/commands/templates.js'
-import { CliError, EXIT } from '../../src/cli/errors.js'
-import type { CliIO } from '../../src/cli/io.js'
+import { runInProcess } from '../support/run-in-process.js'
+import type { InProcessRun } from '../support/run-in-process.js'
 
 let root: string
 let project: string
@@ -41,41 +39,8 @@ async function write(path: string, text: string): Promise<string> {
   return path
 }
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs the commands as `runCli` does: CliError -> one `error:` line and exit 2. */
-async function run(...argv: string[]): Promise<Run> {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const io: CliIO = { stdin: new PassThrough(), stdout, stderr, cwd: project }
-  const program = new Command().exitOverride().configureOutput({
-    writeOut: (text) => stdout.write(text),
-    writeErr: (text) => stderr.write(text),
-  })
-  registerParticipants(program, io)
-  registerTemplates(program, io)
-  let code: number = EXIT.ok
-  try {
-    await program.parseAsync(argv, { from: 'user' })
-  } catch (error) {
-    if (error instanceof CliError) {
-      stderr.write(`error: ${error.message}\n`)
-      code = error.exitCode
-    } else if (error instanceof CommanderError) {
-      code = error.exitCode === 0 ? EXIT.ok : EXIT.usage
-    } else {
-      throw error
-    }
-  }
-  return { code, stdout: out, stderr: err }
+function run(...argv: string[]): Promise<InProcessRun> {
+  return runInProcess([registerParticipants, registerTemplates], project, argv)
 }
 
 const PERSONA = `name: AI-Architect

@@ -6,14 +6,12 @@
 import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { PassThrough } from 'node:stream'
 
-import { Command, CommanderError } from '@commander-js/extra-typings'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 
 import { registerProviders } from '../../src/cli/commands/providers.js'
-import { CliError, EXIT } from '../../src/cli/errors.js'
-import type { CliIO } from '../../src/cli/io.js'
+import { runInProcess } from '../support/run-in-process.js'
+import type { InProcessRun } from '../support/run-in-process.js'
 import { API_KEY, startFakeApi } from './fake-api.js'
 import type { FakeApi } from './fake-api.js'
 import { pathWithNode, writeStandIns } from './stand-ins.js'
@@ -51,41 +49,8 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-interface Run {
-  code: number
-  stdout: string
-  stderr: string
-}
-
-/** Runs the commands as `runCli` does: CliError -> one `error:` line and its exit code. */
-async function run(...argv: string[]): Promise<Run> {
-  const stdout = new PassThrough()
-  const stderr = new PassThrough()
-  let out = ''
-  let err = ''
-  stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
-  stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const io: CliIO = { stdin: new PassThrough(), stdout, stderr, cwd: project }
-  const program = new Command().exitOverride().configureOutput({
-    writeOut: (text) => stdout.write(text),
-    writeErr: (text) => stderr.write(text),
-  })
-  registerProviders(program, io)
-  for (const command of program.commands) command.exitOverride()
-  let code: number = EXIT.ok
-  try {
-    await program.parseAsync(argv, { from: 'user' })
-  } catch (error) {
-    if (error instanceof CliError) {
-      stderr.write(`error: ${error.message}\n`)
-      code = error.exitCode
-    } else if (error instanceof CommanderError) {
-      code = error.exitCode === 0 ? EXIT.ok : EXIT.usage
-    } else {
-      throw error
-    }
-  }
-  return { code, stdout: out, stderr: err }
+function run(...argv: string[]): Promise<InProcessRun> {
+  return runInProcess([registerProviders], project, argv)
 }
 
 async function userProviders(): Promise<void> {

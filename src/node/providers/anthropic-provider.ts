@@ -11,7 +11,7 @@ import type {
   ProviderUsage,
 } from '../../core/providers/port.js'
 import { estimateUsage } from '../../core/providers/usage.js'
-import { callEventStream, eventJson, HTTP_DEFAULTS } from './http-stream.js'
+import { callEventStream, callLimits, eventJson } from './http-stream.js'
 import { requireKey } from './openai-provider.js'
 import type { HttpProviderOptions } from './openai-provider.js'
 
@@ -81,8 +81,6 @@ function fromWholeMessage(value: unknown, state: State): void {
 }
 
 export function createAnthropicProvider(options: HttpProviderOptions): Provider {
-  const secretNames = options.apiKeyEnv ? [options.apiKeyEnv] : []
-
   async function complete(request: ProviderRequest): Promise<ProviderCompletion> {
     const key = requireKey(options.name, options.apiKeyEnv, options.env)
     const state: State = { text: '', inputTokens: null, outputTokens: null }
@@ -102,13 +100,7 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
           messages: [{ role: 'user', content: request.prompt }],
           stream: true,
         },
-        timeoutMs: request.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
-        inactivityTimeoutMs: options.inactivityTimeoutMs ?? HTTP_DEFAULTS.inactivityTimeoutMs,
-        maxBytes: options.maxOutputBytes ?? HTTP_DEFAULTS.maxOutputBytes,
-        ...(request.signal ? { signal: request.signal } : {}),
-        secretNames,
-        env: options.env,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...callLimits(request, options),
       },
       (event) => handleEvent(eventJson(event), state, request),
     )

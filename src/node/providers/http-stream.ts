@@ -34,6 +34,29 @@ export interface HttpCallOptions {
   fetch?: typeof fetch
 }
 
+/** The limits, cancellation and secrets of one provider call, from the request and the entry. */
+export function callLimits(
+  request: { timeoutMs?: number; signal?: AbortSignal },
+  options: {
+    timeoutMs?: number
+    inactivityTimeoutMs?: number
+    maxOutputBytes?: number
+    apiKeyEnv?: string | null
+    env: NodeJS.ProcessEnv
+    fetch?: typeof fetch
+  },
+): Omit<HttpCallOptions, 'url' | 'headers' | 'body'> {
+  return {
+    timeoutMs: request.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
+    inactivityTimeoutMs: options.inactivityTimeoutMs ?? HTTP_DEFAULTS.inactivityTimeoutMs,
+    maxBytes: options.maxOutputBytes ?? HTTP_DEFAULTS.maxOutputBytes,
+    ...(request.signal ? { signal: request.signal } : {}),
+    secretNames: options.apiKeyEnv ? [options.apiKeyEnv] : [],
+    env: options.env,
+    ...(options.fetch ? { fetch: options.fetch } : {}),
+  }
+}
+
 export type HttpOutcome = { kind: 'stream' } | { kind: 'json'; value: unknown }
 
 function seconds(ms: number): string {

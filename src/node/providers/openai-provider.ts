@@ -13,7 +13,7 @@ import type {
   ProviderUsage,
 } from '../../core/providers/port.js'
 import { estimateUsage } from '../../core/providers/usage.js'
-import { callEventStream, eventJson, HTTP_DEFAULTS } from './http-stream.js'
+import { callEventStream, callLimits, eventJson, HTTP_DEFAULTS } from './http-stream.js'
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 
@@ -110,13 +110,7 @@ export function createOpenAIProvider(options: HttpProviderOptions): Provider & M
           stream_options: { include_usage: true },
           ...(options.maxTokens ? { max_tokens: options.maxTokens } : {}),
         },
-        timeoutMs: request.timeoutMs ?? options.timeoutMs ?? HTTP_DEFAULTS.timeoutMs,
-        inactivityTimeoutMs: options.inactivityTimeoutMs ?? HTTP_DEFAULTS.inactivityTimeoutMs,
-        maxBytes: options.maxOutputBytes ?? HTTP_DEFAULTS.maxOutputBytes,
-        ...(request.signal ? { signal: request.signal } : {}),
-        secretNames,
-        env: options.env,
-        ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...callLimits(request, options),
       },
       (event) => {
         if (event.data.trim() === '[DONE]') return
