@@ -14,6 +14,7 @@ import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
 import { HelpOverlay } from './components/HelpOverlay/HelpOverlay'
 import { LinkProvider } from './components/LinkConfirm/LinkProvider'
 import { NewDiscussionDialog } from './components/NewDiscussionDialog/NewDiscussionDialog'
+import { AppPanels } from './components/Panels/AppPanels'
 import { navigate, useRoute } from './lib/route'
 import { notifyError, notifyInfo } from './notify'
 
@@ -66,41 +67,43 @@ export function App(): ReactNode {
   return (
     <AppInfoContext.Provider value={info}>
       <LinkProvider>
-        <AppShell header={{ height: 56 }} padding={0}>
-          <AppShell.Header>
-            <AppHeader
-              info={info}
-              onHome={() => navigate({ view: 'browser', folder })}
-              onRefresh={refresh}
-              onHelp={() => setHelp(true)}
-            />
-          </AppShell.Header>
-          <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
-            <div style={{ flex: 1, minHeight: 0 }}>
-              <ErrorBoundary key={route.view === 'discussion' ? route.path : 'browser'}>
-                {route.view === 'discussion' ? (
-                  <DiscussionView
-                    path={route.path}
-                    version={version}
-                    onBack={() =>
-                      history.length > 1
-                        ? history.back()
-                        : navigate({ view: 'browser', folder: null })
-                    }
-                  />
-                ) : (
-                  <DiscussionBrowser
-                    folder={folder}
-                    version={version}
-                    onFolderChange={(next) => navigate({ view: 'browser', folder: next })}
-                    onOpen={(path) => navigate({ view: 'discussion', path, comment: null })}
-                    onNew={() => setCreating(true)}
-                  />
-                )}
-              </ErrorBoundary>
-            </div>
-          </AppShell.Main>
-        </AppShell>
+        <AppPanels folder={folder ?? defaultFolder}>
+          <AppShell header={{ height: 56 }} padding={0}>
+            <AppShell.Header>
+              <AppHeader
+                info={info}
+                onHome={() => navigate({ view: 'browser', folder })}
+                onRefresh={refresh}
+                onHelp={() => setHelp(true)}
+              />
+            </AppShell.Header>
+            <AppShell.Main h="100dvh" style={{ display: 'flex', flexDirection: 'column' }}>
+              <div style={{ flex: 1, minHeight: 0 }}>
+                <ErrorBoundary key={route.view === 'discussion' ? route.path : 'browser'}>
+                  {route.view === 'discussion' ? (
+                    <DiscussionView
+                      path={route.path}
+                      version={version}
+                      onBack={() =>
+                        history.length > 1
+                          ? history.back()
+                          : navigate({ view: 'browser', folder: null })
+                      }
+                    />
+                  ) : (
+                    <DiscussionBrowser
+                      folder={folder}
+                      version={version}
+                      onFolderChange={(next) => navigate({ view: 'browser', folder: next })}
+                      onOpen={(path) => navigate({ view: 'discussion', path, comment: null })}
+                      onNew={() => setCreating(true)}
+                    />
+                  )}
+                </ErrorBoundary>
+              </div>
+            </AppShell.Main>
+          </AppShell>
+        </AppPanels>
         <HelpOverlay
           opened={help}
           onClose={() => setHelp(false)}

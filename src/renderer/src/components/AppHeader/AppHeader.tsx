@@ -12,6 +12,7 @@ import { IconHelp, IconMessages, IconMoon, IconRefresh, IconSun } from '@tabler/
 import type { ReactNode } from 'react'
 
 import type { AppInfo } from '../../../../shared/contract'
+import { PanelButtons } from '../Panels/PanelButtons'
 
 export interface AppHeaderProps {
   info: AppInfo | null
@@ -43,6 +44,7 @@ export function AppHeader({ info, onHome, onRefresh, onHelp }: AppHeaderProps): 
             Signed as {info.userName}
           </Text>
         )}
+        <PanelButtons />
         <Tooltip label="Refresh (R)">
           <ActionIcon variant="default" size="lg" onClick={onRefresh} aria-label="Refresh">
             <IconRefresh size={18} />

@@ -22,6 +22,8 @@ export interface CommentListProps {
   /** Highlighted in the visible comments. */
   findQuery: string
   onOpenLink: (href: string) => void
+  /** While true (a turn runs), new comments scroll into view unless the person scrolled away. */
+  follow?: boolean
   ref?: Ref<CommentListHandle>
 }
 
@@ -35,6 +37,7 @@ export function CommentList({
   activeIndex,
   findQuery,
   onOpenLink,
+  follow = false,
   ref,
 }: CommentListProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -58,6 +61,28 @@ export function CommentList({
     }),
     [virtualizer],
   )
+
+  // Following the end: jump there when a turn starts, then stay there as answers arrive, unless
+  // the person scrolled up to read something (scrolling back down resumes it).
+  const atEnd = useRef(true)
+  useEffect(() => {
+    const element = scrollRef.current
+    if (!element) return
+    const onScroll = (): void => {
+      atEnd.current = element.scrollHeight - element.scrollTop - element.clientHeight < 160
+    }
+    element.addEventListener('scroll', onScroll, { passive: true })
+    return () => element.removeEventListener('scroll', onScroll)
+  }, [comments.length > 0])
+  useEffect(() => {
+    if (!follow || comments.length === 0) return
+    atEnd.current = true
+    virtualizer.scrollToIndex(comments.length - 1, { align: 'end' })
+  }, [follow])
+  useEffect(() => {
+    if (follow && atEnd.current && comments.length > 0)
+      virtualizer.scrollToIndex(comments.length - 1, { align: 'end' })
+  }, [comments.length])
 
   const visibleKey = items.map((item) => item.key).join(',')
   useEffect(() => {

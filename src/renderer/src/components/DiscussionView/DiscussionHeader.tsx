@@ -13,9 +13,16 @@ export interface DiscussionHeaderProps {
   detail: DiscussionDetail
   onBack: () => void
   onFind: () => void
+  /** Buttons shown beside find (run turn, comment, advance). */
+  actions?: ReactNode
 }
 
-export function DiscussionHeader({ detail, onBack, onFind }: DiscussionHeaderProps): ReactNode {
+export function DiscussionHeader({
+  detail,
+  onBack,
+  onFind,
+  actions,
+}: DiscussionHeaderProps): ReactNode {
   return (
     <Stack
       gap="xs"
@@ -52,11 +59,14 @@ export function DiscussionHeader({ detail, onBack, onFind }: DiscussionHeaderPro
             </Group>
           </div>
         </Group>
-        <Tooltip label="Find in discussion (Ctrl+F)">
-          <ActionIcon variant="default" size="lg" onClick={onFind} aria-label="Open find">
-            <IconSearch size={18} />
-          </ActionIcon>
-        </Tooltip>
+        <Group gap={6} wrap="nowrap">
+          {actions}
+          <Tooltip label="Find in discussion (Ctrl+F)">
+            <ActionIcon variant="default" size="lg" onClick={onFind} aria-label="Open find">
+              <IconSearch size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
       </Group>
       <PhaseSteps phases={detail.phases} current={detail.phase} />
       <Group gap={6} data-testid="participants">

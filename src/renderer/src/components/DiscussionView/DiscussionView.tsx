@@ -9,6 +9,8 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
+import { DiscussionControls } from '../DiscussionControls/DiscussionControls'
+import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
@@ -77,6 +79,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
+  const [following, setFollowing] = useState(false)
 
   useHotkeys([['mod+F', () => find.show()]], [])
 
@@ -108,7 +111,13 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   return (
     <div className={classes.layout}>
       <Box className={classes.header}>
-        <DiscussionHeader detail={detail} onBack={onBack} onFind={find.show} />
+        <DiscussionHeader
+          detail={detail}
+          onBack={onBack}
+          onFind={find.show}
+          actions={<DiscussionControls detail={detail} onRunningChange={setFollowing} />}
+        />
+        <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
         {detail.problems.map((problem) => (
           <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
             <Text size="sm">{problem}</Text>
@@ -136,6 +145,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           activeIndex={find.open ? find.current : jumped}
           findQuery={find.open ? find.query : ''}
           onOpenLink={openLink}
+          follow={following}
         />
       </div>
       <div className={classes.side}>

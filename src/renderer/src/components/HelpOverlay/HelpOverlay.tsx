@@ -13,6 +13,8 @@ const mod = /Mac|iPhone|iPad/.test(navigator.userAgent) ? '⌘' : 'Ctrl'
 export function HelpOverlay({ opened, onClose, canQuit }: HelpOverlayProps): ReactNode {
   const rows: [ReactNode, string][] = [
     [<Kbd key="r">R</Kbd>, 'Refresh: read the folder and the discussion again'],
+    [<Kbd key="t">T</Kbd>, 'Run a turn: choose who answers, then watch them answer live'],
+    [<Kbd key="c">C</Kbd>, 'Add a comment, with an optional vote (the draft is kept)'],
     [
       <span key="f">
         <Kbd>{mod}</Kbd> + <Kbd>F</Kbd>

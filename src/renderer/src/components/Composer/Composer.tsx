@@ -1,0 +1,164 @@
+import {
+  Button,
+  Group,
+  Kbd,
+  Modal,
+  SegmentedControl,
+  Stack,
+  Tabs,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { Vote } from '../../../../core/format/model'
+import { useApi } from '../../api/ApiContext'
+import { useAppInfo } from '../../api/AppInfoContext'
+import { call } from '../../api/client'
+import { notifyError, notifyInfo } from '../../notify'
+import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { Markdown } from '../Markdown/Markdown'
+import { loadAuthor, loadDraft, saveAuthor, saveDraft } from './draft'
+
+export interface ComposerProps {
+  opened: boolean
+  path: string
+  onClose: () => void
+}
+
+const NO_VOTE = 'none'
+
+/** Writes a comment into the discussion: markdown with a preview, an optional vote, a name. */
+export function Composer({ opened, path, onClose }: ComposerProps): ReactNode {
+  const api = useApi()
+  const info = useAppInfo()
+  const openLink = useOpenLink()
+  const [text, setText] = useState(() => loadDraft(path).text)
+  const [vote, setVote] = useState<Vote | null>(() => loadDraft(path).vote)
+  const [author, setAuthor] = useState(() => loadAuthor() ?? '')
+  const [tab, setTab] = useState<string | null>('write')
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    const draft = loadDraft(path)
+    setText(draft.text)
+    setVote(draft.vote)
+  }, [path])
+  useEffect(() => {
+    if (author === '' && info) setAuthor(info.userName)
+  }, [author, info])
+  useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
+
+  const send = async (): Promise<void> => {
+    if (text.trim() === '') return
+    setBusy(true)
+    try {
+      const name = author.trim()
+      const added = await call(
+        api.comments.add({
+          path,
+          text,
+          vote,
+          ...(name !== '' ? { author: name } : {}),
+        }),
+      )
+      if (name !== '') saveAuthor(name)
+      setText('')
+      setVote(null)
+      setTab('write')
+      notifyInfo(`Signed ${added.author}${vote ? `, voting ${vote}` : ''}.`, 'Comment added')
+      onClose()
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Comment not added')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Add a comment" size="xl" centered>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault()
+          void send()
+        }}
+      >
+        <Stack gap="sm">
+          <Tabs value={tab} onChange={setTab} keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="write">Write</Tabs.Tab>
+              <Tabs.Tab value="preview">Preview</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="write" pt="xs">
+              <Textarea
+                aria-label="Comment"
+                placeholder="Markdown. Q: asks a question, TODO: an action, DECISION: a decision, @alias calls a persona."
+                autosize
+                minRows={8}
+                maxRows={20}
+                data-autofocus
+                value={text}
+                onChange={(event) => setText(event.currentTarget.value)}
+                onKeyDown={(event) => {
+                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+                    event.preventDefault()
+                    void send()
+                  }
+                }}
+              />
+            </Tabs.Panel>
+            <Tabs.Panel value="preview" pt="xs" mih={200} data-testid="composer-preview">
+              {text.trim() === '' ? (
+                <Text c="dimmed" size="sm">
+                  Nothing to preview yet.
+                </Text>
+              ) : (
+                <Markdown text={text} onOpenLink={openLink} />
+              )}
+            </Tabs.Panel>
+          </Tabs>
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Text size="sm" fw={500} mb={4}>
+                Vote
+              </Text>
+              <SegmentedControl
+                aria-label="Vote"
+                value={vote ?? NO_VOTE}
+                onChange={(value) => setVote(value === NO_VOTE ? null : value)}
+                data={[
+                  { value: NO_VOTE, label: 'No vote' },
+                  { value: 'READY', label: 'READY' },
+                  { value: 'CHANGES', label: 'CHANGES' },
+                  { value: 'REJECT', label: 'REJECT' },
+                ]}
+              />
+            </div>
+            <TextInput
+              label="Signed as"
+              value={author}
+              onChange={(event) => setAuthor(event.currentTarget.value)}
+              w={220}
+            />
+          </Group>
+          <Group justify="space-between">
+            <Text size="xs" c="dimmed">
+              The draft is kept if you close this. <Kbd size="xs">Ctrl</Kbd>+
+              <Kbd size="xs">Enter</Kbd> adds it.
+            </Text>
+            <Group>
+              <Button variant="default" onClick={onClose}>
+                Close
+              </Button>
+              <Button type="submit" loading={busy} disabled={text.trim() === ''}>
+                Add comment
+              </Button>
+            </Group>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  )
+}

@@ -1,0 +1,96 @@
+import { Button, Group, Tooltip } from '@mantine/core'
+import { useHotkeys } from '@mantine/hooks'
+import { IconArrowRight, IconMessagePlus, IconPlayerPlay } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { DiscussionDetail } from '../../../../shared/contract'
+import { Composer } from '../Composer/Composer'
+import { usePanels } from '../Panels/PanelsContext'
+import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
+import { RunTurnDialog } from '../RunTurn/RunTurnDialog'
+import { TurnProgress } from '../RunTurn/TurnProgress'
+import { useTurn } from '../RunTurn/useTurn'
+
+export interface DiscussionControlsProps {
+  detail: DiscussionDetail
+  /** Told when a turn starts and ends, so the list follows the new answers meanwhile. */
+  onRunningChange: (running: boolean) => void
+}
+
+/** Run turn (T), Comment (C) and Advance, their dialogs, and the running turn's panel. */
+export function DiscussionControls({
+  detail,
+  onRunningChange,
+}: DiscussionControlsProps): ReactNode {
+  const panels = usePanels()
+  const [dialog, setDialog] = useState<'turn' | 'comment' | 'advance' | null>(null)
+  const { turn, running, started, cancel, close } = useTurn(detail.path)
+  useEffect(() => onRunningChange(running), [running, onRunningChange])
+
+  useHotkeys(
+    [
+      ['t', () => setDialog((open) => open ?? 'turn')],
+      ['c', () => setDialog((open) => open ?? 'comment')],
+    ],
+    [],
+  )
+
+  return (
+    <>
+      <Group gap={6} wrap="nowrap">
+        <Tooltip label="Ask the participants to answer (T)">
+          <Button
+            size="sm"
+            leftSection={<IconPlayerPlay size={16} />}
+            onClick={() => setDialog('turn')}
+            disabled={running}
+          >
+            Run turn
+          </Button>
+        </Tooltip>
+        <Tooltip label="Add your own comment and vote (C)">
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconMessagePlus size={16} />}
+            onClick={() => setDialog('comment')}
+          >
+            Comment
+          </Button>
+        </Tooltip>
+        <Tooltip label="Move to the next phase, or a chosen one">
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconArrowRight size={16} />}
+            onClick={() => setDialog('advance')}
+            disabled={detail.phases.length === 0}
+          >
+            Advance
+          </Button>
+        </Tooltip>
+      </Group>
+      <RunTurnDialog
+        opened={dialog === 'turn'}
+        path={detail.path}
+        onClose={() => setDialog(null)}
+        onStarted={(turnId, aliases) => {
+          setDialog(null)
+          started(turnId, aliases)
+        }}
+        onProviders={() => {
+          setDialog(null)
+          panels.openProviders()
+        }}
+      />
+      <Composer opened={dialog === 'comment'} path={detail.path} onClose={() => setDialog(null)} />
+      <PhaseAdvanceDialog
+        opened={dialog === 'advance'}
+        detail={detail}
+        onClose={() => setDialog(null)}
+      />
+      {turn && <TurnProgress turn={turn} onCancel={cancel} onClose={close} />}
+    </>
+  )
+}

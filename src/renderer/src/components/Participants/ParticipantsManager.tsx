@@ -1,0 +1,159 @@
+import { Badge, Button, Grid, Group, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { IconPlus } from '@tabler/icons-react'
+import { useCallback, useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { PersonaInfo } from '../../../../shared/contract'
+import { useApi } from '../../api/ApiContext'
+import { call } from '../../api/client'
+import { notifyError, notifyInfo } from '../../notify'
+import { PersonaForm } from './PersonaForm'
+import { BLANK_PERSONA, formValues, personaInput } from './persona-form'
+import type { PersonaFormValues } from './persona-form'
+
+export interface ParticipantsManagerProps {
+  opened: boolean
+  folder: string | null
+  onClose: () => void
+}
+
+const SOURCE_COLOUR: Record<PersonaInfo['source'], string> = {
+  project: 'grape',
+  user: 'teal',
+  bundled: 'gray',
+}
+
+interface Editing {
+  /** The alias it was opened as; null: a new persona. */
+  alias: string | null
+  file: string | null
+  source: PersonaInfo['source'] | null
+  values: PersonaFormValues
+}
+
+/** The personas of every layer with their origin; one of them, or a new one, in the form. */
+export function ParticipantsManager({
+  opened,
+  folder,
+  onClose,
+}: ParticipantsManagerProps): ReactNode {
+  const api = useApi()
+  const [personas, setPersonas] = useState<PersonaInfo[]>([])
+  const [editing, setEditing] = useState<Editing | null>(null)
+  const [target, setTarget] = useState<'user' | 'project'>('user')
+  const [saving, setSaving] = useState(false)
+  const folderField = folder ? { folder } : {}
+
+  const reload = useCallback(() => {
+    call(api.personas.list(folder ? { folder } : {})).then(setPersonas, (error: unknown) =>
+      notifyError(error instanceof Error ? error.message : String(error)),
+    )
+  }, [api, folder])
+  useEffect(() => {
+    if (opened) reload()
+  }, [opened, reload])
+
+  const open = async (alias: string): Promise<void> => {
+    try {
+      const detail = await call(api.personas.read({ alias, ...folderField }))
+      setEditing({
+        alias,
+        file: detail.file,
+        source: detail.source,
+        values: formValues(detail.persona),
+      })
+      setTarget(detail.source === 'project' ? 'project' : 'user')
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error))
+    }
+  }
+
+  const save = async (): Promise<void> => {
+    if (!editing) return
+    setSaving(true)
+    try {
+      const input = personaInput(editing.values)
+      const saved = await call(
+        api.personas.save({
+          target,
+          persona: input,
+          ...folderField,
+        }),
+      )
+      notifyInfo(`Saved to ${saved.file}`, saved.replaced ? 'Persona updated' : 'Persona created')
+      reload()
+      await open(input.alias)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Persona not saved')
+    } finally {
+      setSaving(false)
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Participants" size="90%" centered>
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, sm: 4 }}>
+          <Button
+            fullWidth
+            variant="light"
+            leftSection={<IconPlus size={16} />}
+            mb="xs"
+            onClick={() => {
+              setEditing({ alias: null, file: null, source: null, values: BLANK_PERSONA })
+              setTarget('user')
+            }}
+          >
+            New persona
+          </Button>
+          <ScrollArea.Autosize mah="65vh" data-testid="persona-list">
+            {personas.map((persona) => (
+              <NavLink
+                key={persona.alias}
+                active={editing?.alias === persona.alias}
+                onClick={() => void open(persona.alias)}
+                label={
+                  <Group gap={6} wrap="nowrap">
+                    <Text size="sm" fw={600}>
+                      {persona.name}
+                    </Text>
+                    <Badge size="xs" variant="light" color={SOURCE_COLOUR[persona.source]}>
+                      {persona.source}
+                    </Badge>
+                  </Group>
+                }
+                description={`@${persona.alias} · ${persona.role}${persona.type === 'background' ? ' · background' : ''}`}
+                aria-label={`Persona ${persona.alias}`}
+              />
+            ))}
+          </ScrollArea.Autosize>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8 }}>
+          {editing ? (
+            <Stack gap="xs">
+              <Text size="xs" c="dimmed" data-testid="persona-origin">
+                {editing.file
+                  ? `${editing.source ?? ''} · ${editing.file}${editing.source === 'bundled' ? ' (saving makes your own copy)' : ''}`
+                  : 'A new persona'}
+              </Text>
+              <PersonaForm
+                values={editing.values}
+                onChange={(values) => setEditing({ ...editing, values })}
+                target={target}
+                onTargetChange={setTarget}
+                canSaveToProject
+                saving={saving}
+                onSave={() => void save()}
+              />
+            </Stack>
+          ) : (
+            <Text c="dimmed" size="sm" p="md">
+              Choose a persona to see and edit it, or create a new one. Bundled personas stay as
+              they are: saving one makes your own copy, which takes its place.
+            </Text>
+          )}
+        </Grid.Col>
+      </Grid>
+    </Modal>
+  )
+}

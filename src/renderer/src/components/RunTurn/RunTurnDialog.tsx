@@ -1,0 +1,211 @@
+import {
+  Alert,
+  Button,
+  Chip,
+  Group,
+  Input,
+  Loader,
+  Modal,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core'
+import { useEffect, useState } from 'react'
+import type { ReactNode } from 'react'
+
+import type { TurnCandidate, TurnPlanInfo } from '../../../../shared/contract'
+import { useApi } from '../../api/ApiContext'
+import { call } from '../../api/client'
+import { notifyError } from '../../notify'
+
+export interface RunTurnDialogProps {
+  opened: boolean
+  path: string
+  onClose: () => void
+  /** Called once the backend accepted the turn, with who was asked for. */
+  onStarted: (turnId: string, aliases: string[]) => void
+  /** Opens the providers view (the demo notice links there). */
+  onProviders: () => void
+}
+
+const SOURCE_LABEL: Record<TurnPlanInfo['source'], string> = {
+  explicit: 'named for this turn',
+  callout: 'mentioned in the callout',
+  mentions: 'mentioned since their last answer',
+  phase: "this phase's participants",
+  participants: "the discussion's participants",
+}
+
+const DEFAULT_PROVIDER = ''
+
+function chip(candidate: TurnCandidate): ReactNode {
+  return (
+    <Tooltip
+      key={candidate.alias}
+      label={candidate.name ? `${candidate.name} · ${candidate.role ?? ''}` : 'No persona file'}
+      openDelay={400}
+    >
+      <Chip value={candidate.alias} size="sm" variant="light">
+        @{candidate.alias}
+      </Chip>
+    </Tooltip>
+  )
+}
+
+/** Who answers (chips, preselected as routing would pick), an optional callout, the provider. */
+export function RunTurnDialog({
+  opened,
+  path,
+  onClose,
+  onStarted,
+  onProviders,
+}: RunTurnDialogProps): ReactNode {
+  const api = useApi()
+  const [plan, setPlan] = useState<TurnPlanInfo | null>(null)
+  const [chosen, setChosen] = useState<string[]>([])
+  const [callout, setCallout] = useState('')
+  const [provider, setProvider] = useState<string>(DEFAULT_PROVIDER)
+  const [busy, setBusy] = useState(false)
+
+  useEffect(() => {
+    if (!opened) return
+    setPlan(null)
+    call(api.turns.plan({ path })).then(
+      (next) => {
+        setPlan(next)
+        setChosen(next.preselected)
+      },
+      (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
+    )
+  }, [api, path, opened])
+
+  const members = plan?.candidates.filter((candidate) => candidate.member) ?? []
+  const others = plan?.candidates.filter((candidate) => !candidate.member) ?? []
+  const start = async (): Promise<void> => {
+    if (chosen.length === 0) return
+    setBusy(true)
+    try {
+      const { turnId } = await call(
+        api.turns.start({
+          path,
+          participants: chosen,
+          callout: callout.trim() === '' ? undefined : callout,
+          provider: provider === DEFAULT_PROVIDER ? undefined : provider,
+        }),
+      )
+      setCallout('')
+      onStarted(turnId, chosen)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'The turn did not start')
+    } finally {
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Run turn" size="lg" centered>
+      {!plan ? (
+        <Group justify="center" p="xl">
+          <Loader size="sm" />
+        </Group>
+      ) : (
+        <form
+          onSubmit={(event) => {
+            event.preventDefault()
+            void start()
+          }}
+        >
+          <Stack gap="md">
+            {plan.usingDemo && (
+              <Alert color="yellow" p="xs" data-testid="turn-demo-notice">
+                <Text size="sm">
+                  Answers come from the offline demo provider (canned text).{' '}
+                  <Text span c="blue" style={{ cursor: 'pointer' }} onClick={onProviders}>
+                    Set up a provider
+                  </Text>
+                </Text>
+              </Alert>
+            )}
+            {plan.running && (
+              <Alert color="blue" p="xs">
+                A turn is already running on this discussion.
+              </Alert>
+            )}
+            <Input.Wrapper
+              label="Participants"
+              description={`Preselected: ${SOURCE_LABEL[plan.source]}${plan.phase ? ` (phase ${plan.phase})` : ''}.`}
+            >
+              <Group gap="xs" mt={6}>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => setChosen(members.map((m) => m.alias))}
+                >
+                  All participants
+                </Button>
+                <Button
+                  size="compact-xs"
+                  variant="default"
+                  onClick={() => setChosen(plan.preselected)}
+                >
+                  Phase defaults
+                </Button>
+                <Button size="compact-xs" variant="subtle" onClick={() => setChosen([])}>
+                  None
+                </Button>
+              </Group>
+              <Chip.Group multiple value={chosen} onChange={setChosen}>
+                <Group gap={6} mt="xs" data-testid="turn-participants">
+                  {members.map(chip)}
+                </Group>
+                {others.length > 0 && (
+                  <>
+                    <Text size="xs" c="dimmed" mt="sm">
+                      Call in another persona
+                    </Text>
+                    <Group gap={6} mt={4}>
+                      {others.map(chip)}
+                    </Group>
+                  </>
+                )}
+              </Chip.Group>
+            </Input.Wrapper>
+            <Textarea
+              label="Callout"
+              description="Optional: a question or instruction for this turn. @mentions in it call those personas."
+              autosize
+              minRows={2}
+              maxRows={6}
+              value={callout}
+              onChange={(event) => setCallout(event.currentTarget.value)}
+            />
+            <Select
+              label="Provider"
+              data={[
+                {
+                  value: DEFAULT_PROVIDER,
+                  label: `Default chain (${plan.defaultProvider}, each persona's choice first)`,
+                },
+                ...plan.providers.map((name) => ({ value: name, label: `${name} only` })),
+              ]}
+              value={provider}
+              onChange={(value) => setProvider(value ?? DEFAULT_PROVIDER)}
+              allowDeselect={false}
+              comboboxProps={{ withinPortal: true }}
+            />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={onClose}>
+                Cancel
+              </Button>
+              <Button type="submit" loading={busy} disabled={chosen.length === 0}>
+                Start turn ({chosen.length})
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      )}
+    </Modal>
+  )
+}
