@@ -1,3 +1,4 @@
+import './lib/zod-jitless'
 import '@mantine/core/styles.css'
 import '@mantine/notifications/styles.css'
 import './global.css'

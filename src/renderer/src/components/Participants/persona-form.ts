@@ -2,6 +2,8 @@
  * The persona form's values and their live check against the same zod schema the backend and the
  * loader use, so what the form accepts is exactly what a persona file may hold.
  */
+import '../../lib/zod-jitless'
+
 import { personaSchema } from '../../../../core/personas/schema'
 import type { Persona, PersonaInput } from '../../../../core/personas/schema'
 
