@@ -63,6 +63,7 @@ export async function openDiscussion(page: Page, ui: RunningUi, title: string): 
 }
 
 export const test = base.extend<{ app: ScriptedUi; appProblems: PageProblems }>({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
   app: async ({}, use) => {
     const ui = await startScriptedUi({ fail: ['pragmatist'] })
     await use(ui)
