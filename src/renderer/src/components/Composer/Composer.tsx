@@ -26,12 +26,14 @@ export interface ComposerProps {
   opened: boolean
   path: string
   onClose: () => void
+  /** Called once the comment is in the file. */
+  onAdded?: () => void
 }
 
 const NO_VOTE = 'none'
 
 /** Writes a comment into the discussion: markdown with a preview, an optional vote, a name. */
-export function Composer({ opened, path, onClose }: ComposerProps): ReactNode {
+export function Composer({ opened, path, onClose, onAdded }: ComposerProps): ReactNode {
   const api = useApi()
   const info = useAppInfo()
   const openLink = useOpenLink()
@@ -50,6 +52,9 @@ export function Composer({ opened, path, onClose }: ComposerProps): ReactNode {
     if (author === '' && info) setAuthor(info.userName)
   }, [author, info])
   useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
+  useEffect(() => {
+    if (opened) setTab('write') // the draft is what the person comes back to, not its preview
+  }, [opened])
 
   const send = async (): Promise<void> => {
     if (text.trim() === '') return
@@ -69,6 +74,7 @@ export function Composer({ opened, path, onClose }: ComposerProps): ReactNode {
       setVote(null)
       setTab('write')
       notifyInfo(`Signed ${added.author}${vote ? `, voting ${vote}` : ''}.`, 'Comment added')
+      onAdded?.()
       onClose()
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error), 'Comment not added')

@@ -16,12 +16,15 @@ export interface DiscussionControlsProps {
   detail: DiscussionDetail
   /** Told when a turn starts and ends, so the list follows the new answers meanwhile. */
   onRunningChange: (running: boolean) => void
+  /** A comment was added here: the list shows it once the file is read again. */
+  onCommentAdded: () => void
 }
 
 /** Run turn (T), Comment (C) and Advance, their dialogs, and the running turn's panel. */
 export function DiscussionControls({
   detail,
   onRunningChange,
+  onCommentAdded,
 }: DiscussionControlsProps): ReactNode {
   const panels = usePanels()
   const [dialog, setDialog] = useState<'turn' | 'comment' | 'advance' | null>(null)
@@ -84,7 +87,12 @@ export function DiscussionControls({
           panels.openProviders()
         }}
       />
-      <Composer opened={dialog === 'comment'} path={detail.path} onClose={() => setDialog(null)} />
+      <Composer
+        opened={dialog === 'comment'}
+        path={detail.path}
+        onClose={() => setDialog(null)}
+        onAdded={onCommentAdded}
+      />
       <PhaseAdvanceDialog
         opened={dialog === 'advance'}
         detail={detail}

@@ -79,7 +79,14 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
-  const [following, setFollowing] = useState(false)
+  const [turnRunning, setTurnRunning] = useState(false)
+  // The comment count when the person added one: the list follows until it has arrived.
+  const [awaitingComment, setAwaitingComment] = useState<number | null>(null)
+  useEffect(() => {
+    if (awaitingComment !== null && detail && detail.comments.length > awaitingComment)
+      setAwaitingComment(null)
+  }, [detail, awaitingComment])
+  const following = turnRunning || awaitingComment !== null
 
   useHotkeys([['mod+F', () => find.show()]], [])
 
@@ -115,7 +122,13 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           detail={detail}
           onBack={onBack}
           onFind={find.show}
-          actions={<DiscussionControls detail={detail} onRunningChange={setFollowing} />}
+          actions={
+            <DiscussionControls
+              detail={detail}
+              onRunningChange={setTurnRunning}
+              onCommentAdded={() => setAwaitingComment(detail.comments.length)}
+            />
+          }
         />
         <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
         {detail.problems.map((problem) => (
