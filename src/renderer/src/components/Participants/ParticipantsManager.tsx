@@ -109,6 +109,7 @@ export function ParticipantsManager({
           <ScrollArea.Autosize mah="65vh" data-testid="persona-list">
             {personas.map((persona) => (
               <NavLink
+                component="button"
                 key={persona.alias}
                 active={editing?.alias === persona.alias}
                 onClick={() => void open(persona.alias)}
