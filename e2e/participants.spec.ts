@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { expect, openDiscussion, test } from './support/scripted-ui.js'
@@ -73,4 +73,26 @@ test('providers: see them, test one, make the demo the default and see the banne
     .getByRole('button', { name: 'Make default' })
     .click()
   await expect(scripted.getByTestId('default-badge')).toBeVisible()
+})
+
+test('a project that brings its own providers asks to be trusted first', async ({ page, app }) => {
+  await writeFile(
+    join(app.root, 'providers.yaml'),
+    `providers:\n  - name: project-tool\n    command: ${JSON.stringify([process.execPath, '--version'])}\n`,
+  )
+  await page.goto(app.url)
+  await page.getByRole('button', { name: 'Providers' }).click()
+  const view = page.getByRole('dialog', { name: 'Providers' })
+  const prompt = view.getByTestId('trust-prompt')
+  await expect(prompt).toContainText('providers.yaml')
+  const tool = view.locator('[data-provider="project-tool"]')
+  await expect(tool).toContainText('project (untrusted)')
+  await expect(tool).toContainText('not usable')
+  await prompt.getByRole('button', { name: 'Trust this project' }).click()
+  await expect(prompt).toHaveCount(0)
+  await expect(tool).not.toContainText('untrusted')
+  await expect(tool).not.toContainText('not usable')
+  await expect(tool).toContainText('is executable')
+  const trusted = await readFile(join(app.configDir, 'trusted-projects.json'), 'utf8')
+  expect(trusted).toContain(app.root.split('/').pop())
 })
