@@ -3,6 +3,8 @@
  * soon as it is complete, then apply the template's phase and status rules. Drives everything
  * through ports, so the CLI, the app and the tests run the same code with different adapters.
  */
+import { attachDiagram } from '../diagrams/attach.js'
+import type { SaveDiagram } from '../diagrams/attach.js'
 import type { ParsedDiscussion, Vote } from '../format/model.js'
 import type { Persona } from '../personas/schema.js'
 import type { ProviderRequest, ProviderResult, ProviderUsage } from '../providers/port.js'
@@ -39,6 +41,8 @@ export interface TurnDeps {
   /** Random hex for the prompt boundary. */
   random: () => string
   consensus: Partial<ConsensusConfig>
+  /** Saves a PlantUML block of an answer as a diagram file (the visualizer's); absent: kept inline. */
+  saveDiagram?: SaveDiagram
 }
 
 export interface TurnOptions {
@@ -149,7 +153,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     try {
       const { line } = await deps.store.appendComment(options.file, {
         author: persona.name,
-        text: answer.comment,
+        text: await attachDiagram(answer.comment, options.file, deps.saveDiagram),
         vote: answer.vote,
       })
       return finish(

@@ -12,6 +12,7 @@ import type { ConsensusConfig } from '../../core/voting/consensus.js'
 import { PROJECT_DATA_DIR } from '../config/load-config.js'
 import { bundledDir } from '../config/paths.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
+import { saveNewDiagram } from '../diagrams/save-diagram.js'
 import { callExternal, externalProgram, participantLogFile } from '../participants/external.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
 import { providerCaller } from '../providers/provider-caller.js'
@@ -75,5 +76,6 @@ export function turnDeps(parts: TurnParts): TurnDeps {
     complete,
     random: () => randomBytes(6).toString('hex'),
     consensus: parts.consensus,
+    saveDiagram: (discussionFile, source) => saveNewDiagram(discussionFile, source),
   }
 }

@@ -1,0 +1,40 @@
+/** Writes a new diagram file next to a discussion, in its `diagrams/` folder, never replacing one. */
+import { mkdir, open } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
+
+import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
+
+async function createExclusive(path: string, text: string): Promise<void> {
+  const handle = await open(path, 'wx')
+  try {
+    await handle.writeFile(text, 'utf8')
+    await handle.sync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/**
+ * Saves `source` as `diagrams/<slug>-<time><ext>` beside `discussionFile`; returns the path
+ * relative to the discussion's folder, as a `DIAGRAM:` line names it.
+ */
+export async function saveNewDiagram(
+  discussionFile: string,
+  source: string,
+  options: { slug?: string; extension?: string; now?: Date } = {},
+): Promise<string> {
+  const folder = join(dirname(discussionFile), 'diagrams')
+  await mkdir(folder, { recursive: true })
+  const slug = diagramSlug(options.slug ?? basename(discussionFile).replace(/\.md$/i, ''))
+  const stem = `${slug}-${fileTime(options.now ?? new Date())}`
+  const extension = options.extension ?? '.puml'
+  for (let n = 1; ; n++) {
+    const path = join(folder, n === 1 ? `${stem}${extension}` : `${stem}-${n}${extension}`)
+    try {
+      await createExclusive(path, source)
+      return relative(dirname(discussionFile), path).split('\\').join('/')
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
+    }
+  }
+}
