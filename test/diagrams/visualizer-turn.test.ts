@@ -40,7 +40,7 @@ describe('extractPlantUml and attachDiagram', () => {
   it('takes the first PlantUML block and puts the DIAGRAM line in its place', async () => {
     const found = extractPlantUml(answer)
     expect(found?.source).toBe('@startuml\nA -> B\n@enduml\n')
-    const text = await attachDiagram(answer, '/w/d.md', async () => 'diagrams/d-1.puml')
+    const text = await attachDiagram(answer, '/w/d.md', () => Promise.resolve('diagrams/d-1.puml'))
     expect(text).toBe('Here it is.\n\nDIAGRAM: diagrams/d-1.puml\n\nQ: is B async?')
   })
 
@@ -50,9 +50,9 @@ describe('extractPlantUml and attachDiagram', () => {
   })
 
   it('keeps the block in the comment when the file cannot be saved', async () => {
-    const text = await attachDiagram(answer, '/w/d.md', async () => {
-      throw new Error('read-only folder')
-    })
+    const text = await attachDiagram(answer, '/w/d.md', () =>
+      Promise.reject(new Error('read-only folder')),
+    )
     expect(text).toBe(answer)
   })
 })
