@@ -2,11 +2,13 @@
 // Launches the real desktop app where an Electron binary exists. On machines where Electron's
 // download is blocked (like the CI here) the test reports a skip saying so.
 import { existsSync } from 'node:fs'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
 import { _electron as electron, expect, test } from '@playwright/test'
 
+import { SCRIPT } from './support/scripted-ui.js'
 import { exampleFolder, ROOT } from './support/ui-server.js'
 
 function electronBinary(): string | null {
@@ -48,5 +50,50 @@ test(title, async () => {
   await page.getByRole('link', { name: 'Open Add User Authentication' }).click()
   await expect(page.getByTestId('discussion-title')).toHaveText('Add User Authentication')
   await expect(page.locator('[data-comment-index="0"]')).toBeVisible()
+  await app.close()
+})
+
+const turnTitle =
+  binary === null
+    ? 'the desktop app runs a turn with a scripted provider (SKIPPED: no Electron binary installed here)'
+    : 'the desktop app runs a turn with a scripted provider'
+
+test(turnTitle, async () => {
+  test.skip(
+    binary === null,
+    'No Electron binary installed (its download is blocked on this machine): turns are tested in Chromium through the browser mode (e2e/turn.spec.ts).',
+  )
+  const folder = await exampleFolder()
+  const root = join(folder, '..')
+  await mkdir(join(root, '.config'))
+  await writeFile(
+    join(root, '.config', 'providers.yaml'),
+    `providers:\n  - name: scripted\n    command: ${JSON.stringify([process.execPath, SCRIPT])}\ndefault: scripted\n`,
+  )
+  const app = await electron.launch({
+    executablePath: binary ?? undefined,
+    args: [join(ROOT, 'out', 'main', 'index.js')],
+    env: {
+      ...process.env,
+      DISCUSSIONS_UI_FOLDER: folder,
+      DISCUSSIONS_STATE_DIR: join(root, '.state'),
+      DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
+    },
+  })
+  const page = await app.firstWindow()
+  await page.getByRole('link', { name: 'Open Add User Authentication' }).click()
+  await page.keyboard.press('t')
+  const dialog = page.getByRole('dialog', { name: 'Run turn' })
+  await dialog.getByRole('button', { name: 'None' }).click()
+  await dialog.getByText('@architect', { exact: true }).click()
+  await dialog.getByRole('button', { name: 'Start turn (1)' }).click()
+  const row = page.getByTestId('turn-progress').locator('[data-participant="architect"]')
+  await expect(row).toHaveAttribute('data-state', 'done')
+  await expect(row.getByTestId('turn-vote')).toHaveText('READY')
+  await expect(
+    page.getByTestId('comment-list').getByText('Scripted answer from AI-Architect.'),
+  ).toBeVisible()
+  const text = await readFile(join(folder, 'add-user-authentication.md'), 'utf8')
+  expect(text).toContain('Name: AI-Architect\n\nScripted answer from AI-Architect.')
   await app.close()
 })
