@@ -6,6 +6,7 @@ import { Command, CommanderError } from '@commander-js/extra-typings'
 
 import { registerAdvance } from './commands/advance.js'
 import { registerComment } from './commands/comment.js'
+import { registerCouncil } from './commands/council.js'
 import { registerList } from './commands/list.js'
 import { registerNew } from './commands/new.js'
 import { registerParse } from './commands/parse.js'
@@ -50,6 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   registerAdvance(program, io)
   registerTurn(program, io)
   registerSummarize(program, io)
+  registerCouncil(program, io)
   registerParticipants(program, io)
   registerTemplates(program, io)
   registerProviders(program, io)

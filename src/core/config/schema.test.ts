@@ -18,6 +18,7 @@ describe('discussionsConfigSchema', () => {
       output: { directory: './discussions', summary_files: true },
       user: { name: null },
       turns: { concurrency: 8, timeout_seconds: null, context_chars: 120_000 },
+      council: { default: null, stronger: null },
       artifact_editor: null,
     })
   })
@@ -56,7 +57,7 @@ describe('discussionsConfigSchema', () => {
       'consensus: unknown key "humanrequired" (did you mean "human_required"?)',
     ])
     expect(messages({ colour: 'blue' })).toEqual([
-      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, artifact_editor)',
+      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, council, artifact_editor)',
     ])
     expect(messages({ default_participants: 'architect' })).toEqual([
       'default_participants: must be a list (got "architect")',

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod'
 
+import { councilSettingsSchema } from '../council/settings.js'
 import { strictObject } from './strict-object.js'
 
 const fraction = z
@@ -70,6 +71,8 @@ export const discussionsConfigSchema = strictObject({
   output: outputSettingsSchema.prefault({}),
   user: userSettingsSchema.prefault({}),
   turns: turnSettingsSchema.prefault({}),
+  /** Which providers the council's tiers use (see docs/council.md). */
+  council: councilSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */
   artifact_editor: nonEmpty.nullable().default(null),
 })

@@ -5,6 +5,8 @@
  * random boundary), and every answer says it came from the demo provider.
  */
 import type { Vote } from '../format/model.js'
+import { demoDebateAnswer, isDebatePrompt } from './demo-debate.js'
+import { councilDemoAnswer } from './demo-council.js'
 import { DEMO_VOICES, GENERIC_VOICE } from './demo-voices.js'
 import type { DemoVoice } from './demo-voices.js'
 import { ProviderError } from './port.js'
@@ -145,6 +147,9 @@ function visualizerLines(topic: string, random: () => number): string[] {
 
 /** The whole answer as the response contract: `{"comment": "...", "vote": ...}`. */
 export function demoAnswer(request: ProviderRequest): string {
+  if (isDebatePrompt(request.prompt)) return demoDebateAnswer(request)
+  const council = councilDemoAnswer(request)
+  if (council !== null) return council
   const random = randomFrom(stableSeed(request))
   const alias = request.persona?.alias ?? ''
   const topic = topicOf(request.prompt)

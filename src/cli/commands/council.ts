@@ -1,0 +1,105 @@
+import type { Command } from '@commander-js/extra-typings'
+import { InvalidArgumentError, Option } from '@commander-js/extra-typings'
+
+import { COUNCIL_FLOWS, COUNCIL_MODES, COUNCIL_TIERS } from '../../core/council/modes.js'
+import type { CouncilRunResult } from '../../core/council/run-council.js'
+import type { Engine } from '../../node/engine/engine.js'
+import { createCouncil, runCouncilFile } from '../../node/council/council.js'
+import { loadCliContext } from '../context.js'
+import {
+  liveCouncilProgress,
+  plainCouncilProgress,
+  formatCouncilSummary,
+} from '../council-progress.js'
+import type { CouncilProgress } from '../council-progress.js'
+import { CliError, EXIT, SilentExit } from '../errors.js'
+import { withInterrupt } from '../interrupt.js'
+import type { CliIO } from '../io.js'
+
+function parseRounds(value: string): number {
+  const number = Number(value)
+  if (!Number.isInteger(number) || number < 1 || number > 5)
+    throw new InvalidArgumentError(`"${value}" is not a number of rounds from 1 to 5.`)
+  return number
+}
+
+function progressFor(io: CliIO, json: boolean): CouncilProgress {
+  const stdout = io.stdout as NodeJS.WriteStream
+  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
+  return live ? liveCouncilProgress(stdout) : plainCouncilProgress(io.stdout, json)
+}
+
+async function runAndReport(io: CliIO, engine: Engine, file: string, json: boolean): Promise<void> {
+  const progress = progressFor(io, json)
+  const result: CouncilRunResult = await withInterrupt(io, (signal) =>
+    runCouncilFile(engine, file, {
+      signal,
+      onEvent: (event) => progress.onEvent(event),
+    }).finally(() => progress.stop()),
+  )
+  if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...result })}\n`)
+  else io.stdout.write(`\n${formatCouncilSummary(result, file).join('\n')}\n`)
+  if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+  if (!result.complete) throw new SilentExit(EXIT.negative)
+}
+
+export function registerCouncil(program: Command, io: CliIO): void {
+  const council = program
+    .command('council')
+    .description(
+      'Ask an advisory council: three advisors and a referee, or D/P groups and a meta-arbiter.',
+    )
+    .argument('[question...]', 'what to ask (quote it)')
+    .addOption(
+      new Option('-m, --mode <mode>', 'advisors + referee, or D/P groups + meta-arbiter')
+        .choices(COUNCIL_MODES)
+        .default('personality' as const),
+    )
+    .addOption(
+      new Option('-f, --flow <flow>', 'how the members answer')
+        .choices(COUNCIL_FLOWS)
+        .default('parallel' as const),
+    )
+    .option('-r, --rounds <n>', 'rounds, 1 to 5 (default 1; debate: 3)', parseRounds)
+    .addOption(
+      new Option('-t, --tier <tier>', 'which roles get the stronger provider')
+        .choices(COUNCIL_TIERS)
+        .default('light' as const),
+    )
+    .option('--rank', 'advisors rank each other’s anonymized answers before the referee')
+    .option('-p, --provider <name>', 'every role uses this provider (see `providers list`)')
+    .option(
+      '-o, --out <file>',
+      'write the council to this file (default: a new file in ./discussions)',
+    )
+    .option('--json', 'one JSON object per event and a final result object')
+    .action(async (words, options) => {
+      const question = words.join(' ').trim()
+      if (question === '')
+        throw new CliError(
+          'Ask the council something: `discussions council "Should we rewrite the importer?"`.',
+        )
+      const engine = await loadCliContext(io)
+      const file = await createCouncil(engine, {
+        question,
+        mode: options.mode,
+        flow: options.flow,
+        ...(options.rounds !== undefined ? { rounds: options.rounds } : {}),
+        tier: options.tier,
+        rank: options.rank === true,
+        ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        ...(options.out !== undefined ? { out: options.out } : {}),
+      })
+      if (!options.json) io.stdout.write(`Council: ${file}\n`)
+      await runAndReport(io, engine, file, options.json === true)
+    })
+  council
+    .command('resume')
+    .description('Continue a council that stopped (killed, cancelled or a call failed).')
+    .argument('<file>', 'the council’s discussion file')
+    .option('--json', 'one JSON object per event and a final result object')
+    .action(async (file, options) => {
+      const engine = await loadCliContext(io)
+      await runAndReport(io, engine, file, options.json === true)
+    })
+}

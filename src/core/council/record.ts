@@ -1,0 +1,110 @@
+/**
+ * How a council call lives in the discussion file: an ordinary comment signed by the role's
+ * persona, whose first line is a hidden `<!-- council: {...} -->` record (label, provider, tokens,
+ * cost). The file alone then says which calls are done, so a killed run resumes where it stopped
+ * and the totals cover every run that worked on it.
+ */
+import type { ParsedDiscussion } from '../format/model.js'
+import type { CouncilCall } from './plan.js'
+
+export interface CallRecord {
+  label: string
+  provider: string | null
+  inputTokens: number
+  outputTokens: number
+  estimated: boolean
+  costUsd: number | null
+  durationMs: number
+  /** Ranking calls: which advisor each anonymous letter stood for (the ranker never sees it). */
+  mapping?: Record<string, string>
+}
+
+export interface RecordedCall extends CallRecord {
+  author: string
+  /** The answer as the role gave it, without the record and heading lines. */
+  answer: string
+  line: number
+}
+
+const RECORD = /^<!-- council: (\{.*\}) -->$/
+const HEADING = /^#### .*$/
+
+/** A `-->` in a provider's name must not end the HTML comment early. */
+function recordLine(record: CallRecord): string {
+  return `<!-- council: ${JSON.stringify(record).replace(/--/g, '-\\u002d')} -->`
+}
+
+export function headingFor(call: CouncilCall, rounds: number): string {
+  const group = call.role.group ? ` · group ${call.role.group.toUpperCase()}` : ''
+  if (call.round === null) return `#### ${call.role.title} · ${call.stage}`
+  const round = rounds === 1 ? '' : `Round ${call.round} of ${rounds} · `
+  return `#### ${round}${call.role.title} · ${call.stage}${group}`
+}
+
+export function renderCallComment(
+  call: CouncilCall,
+  rounds: number,
+  record: CallRecord,
+  answer: string,
+): string {
+  return [recordLine(record), '', headingFor(call, rounds), '', answer.trim()].join('\n')
+}
+
+/** The aggregate ranking is written by the council itself (no model call). */
+export function renderNoteComment(label: string, heading: string, text: string): string {
+  const record: CallRecord = {
+    label,
+    provider: null,
+    inputTokens: 0,
+    outputTokens: 0,
+    estimated: false,
+    costUsd: null,
+    durationMs: 0,
+  }
+  return [recordLine(record), '', `#### ${heading}`, '', text.trim()].join('\n')
+}
+
+function asRecord(json: string): CallRecord | null {
+  try {
+    const value = JSON.parse(json) as Partial<CallRecord> | null
+    if (!value || typeof value.label !== 'string') return null
+    return {
+      label: value.label,
+      provider: typeof value.provider === 'string' ? value.provider : null,
+      inputTokens: Number(value.inputTokens) || 0,
+      outputTokens: Number(value.outputTokens) || 0,
+      estimated: value.estimated === true,
+      costUsd: typeof value.costUsd === 'number' ? value.costUsd : null,
+      durationMs: Number(value.durationMs) || 0,
+      ...(value.mapping && typeof value.mapping === 'object' ? { mapping: value.mapping } : {}),
+    }
+  } catch {
+    return null
+  }
+}
+
+/**
+ * The council calls recorded in a discussion, by label. A label written twice (two runs racing
+ * on one file) keeps its first answer: that is the one later calls were shown.
+ */
+export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, RecordedCall> {
+  const calls = new Map<string, RecordedCall>()
+  for (const comment of parsed.comments) {
+    // A block cut short by a kill is not an answer: resuming asks again.
+    if (!comment.closed) continue
+    const lines = comment.body.split('\n')
+    const match = RECORD.exec(lines[0] ?? '')
+    const record = match?.[1] ? asRecord(match[1]) : null
+    if (!record || calls.has(record.label)) continue
+    let rest = lines.slice(1)
+    while (rest.length > 0 && (rest[0] ?? '').trim() === '') rest = rest.slice(1)
+    if (HEADING.test(rest[0] ?? '')) rest = rest.slice(1)
+    calls.set(record.label, {
+      ...record,
+      author: comment.author,
+      answer: rest.join('\n').trim(),
+      line: comment.line,
+    })
+  }
+  return calls
+}

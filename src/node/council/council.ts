@@ -1,0 +1,96 @@
+/**
+ * Starting and running councils for the CLI, the app and the library: the file is created with
+ * the settings in its header, then `runCouncilFile` drives the core state machine with this
+ * machine's providers, role personas and prompt templates. Running a file again resumes it.
+ */
+import { resolve } from 'node:path'
+
+import {
+  councilTitle,
+  readCouncilSettings,
+  renderCouncilDiscussion,
+} from '../../core/council/council-file.js'
+import { resolveCouncilOptions } from '../../core/council/modes.js'
+import type { CouncilOptionsInput } from '../../core/council/modes.js'
+import { runCouncil } from '../../core/council/run-council.js'
+import type { CouncilRunOptions, CouncilRunResult } from '../../core/council/run-council.js'
+import { DiscussionError } from '../../core/errors.js'
+import { registryDirs } from '../config/load-config.js'
+import type { Engine } from '../engine/engine.js'
+import { createDiscussionFile } from '../store/discussion-folder.js'
+import { createDurably } from '../store/durable-write.js'
+import { loadCouncilAssets } from './assets.js'
+import { councilCaller } from './council-providers.js'
+
+export interface NewCouncil extends CouncilOptionsInput {
+  question: string
+  /** Every role uses this provider (no fallback); null: the tiers decide. */
+  provider?: string | null
+  /** Write the council to this file (refused when it exists); default: a new file in the folder. */
+  out?: string
+  /** The folder for a new file; default: the configured discussions folder. */
+  dir?: string
+}
+
+/** Creates the council's discussion file and returns its path; calls no model. */
+export async function createCouncil(engine: Engine, request: NewCouncil): Promise<string> {
+  const options = resolveCouncilOptions(request)
+  const provider = request.provider ?? null
+  if (provider !== null && !(await engine.providers()).available.has(provider)) {
+    const names = [...(await engine.providers()).available.keys()].join(', ')
+    throw new DiscussionError(`No provider named "${provider}"; configured: ${names}.`)
+  }
+  const text = renderCouncilDiscussion(
+    { options, provider, question: request.question },
+    new Date(),
+  )
+  if (request.out !== undefined) {
+    const path = resolve(engine.cwd, request.out)
+    try {
+      await createDurably(path, text)
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST')
+        throw new DiscussionError(
+          `${request.out} already exists; \`discussions council resume ${request.out}\` continues a council, or choose another --out.`,
+        )
+      throw error
+    }
+    return path
+  }
+  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
+  return createDiscussionFile(folder, `council ${councilTitle(request.question)}`, text)
+}
+
+/** Runs (or resumes) the council in `file`: only the calls not yet in the file are made. */
+export async function runCouncilFile(
+  engine: Engine,
+  file: string,
+  options: Omit<CouncilRunOptions, 'file'> = {},
+): Promise<CouncilRunResult> {
+  const loaded = await engine.load(file)
+  const settings = readCouncilSettings(loaded.parsed, file)
+  const assets = await loadCouncilAssets(
+    registryDirs(engine.projectRoot, engine.env),
+    settings.options.mode,
+  )
+  const caller = councilCaller(await engine.providers(), engine.config.council, {
+    tier: settings.options.tier,
+    explicit: settings.provider,
+    persona: (call) => assets.persona(call.role),
+  })
+  const timeoutSeconds = engine.config.turns.timeout_seconds
+  return runCouncil(
+    {
+      ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+      ...options,
+      file: loaded.path,
+    },
+    {
+      store: engine.store,
+      persona: assets.persona,
+      template: assets.template,
+      complete: caller.complete,
+      providerFor: caller.providerFor,
+    },
+  )
+}
