@@ -5,7 +5,10 @@
 import { Command, CommanderError } from '@commander-js/extra-typings'
 
 import { registerAdvance } from './commands/advance.js'
+import { registerArtifact } from './commands/artifact.js'
+import { registerCleanup } from './commands/cleanup.js'
 import { registerComment } from './commands/comment.js'
+import { registerDebate } from './commands/debate.js'
 import { registerCouncil } from './commands/council.js'
 import { registerList } from './commands/list.js'
 import { registerNew } from './commands/new.js'
@@ -50,11 +53,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   registerComment(program, io)
   registerAdvance(program, io)
   registerTurn(program, io)
+  registerDebate(program, io)
   registerSummarize(program, io)
   registerCouncil(program, io)
   registerParticipants(program, io)
   registerTemplates(program, io)
   registerProviders(program, io)
+  // Diagrams
+  registerArtifact(program, io)
+  registerCleanup(program, io)
   // The app
   registerUi(program, io)
   // The composable format tools

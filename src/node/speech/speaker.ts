@@ -1,0 +1,63 @@
+/**
+ * Read aloud in the desktop app where the page's Web Speech has no voices (common on Linux
+ * Electron): `espeak-ng`, else `spd-say`, run with an argument list (never a shell) and the text on
+ * stdin, so nothing in a comment can become a command. One utterance at a time; a new one stops
+ * the previous. Browser mode never uses this: speech would come out of the server's speakers.
+ */
+import { execa } from 'execa'
+import type { ResultPromise } from 'execa'
+
+import { findProgram } from '../providers/which.js'
+
+export const MAX_SPOKEN_CHARS = 20_000
+
+export interface SpeechProgram {
+  name: 'espeak-ng' | 'spd-say'
+  file: string
+  args: string[]
+}
+
+export const SPEECH_INSTALL_HINT =
+  'Nothing can read aloud here: install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng) ' +
+  'or speech-dispatcher, or a system voice for your browser.'
+
+export async function findSpeechProgram(env: NodeJS.ProcessEnv): Promise<SpeechProgram | null> {
+  const espeak = await findProgram('espeak-ng', env)
+  if (espeak) return { name: 'espeak-ng', file: espeak, args: ['--stdin'] }
+  const spd = await findProgram('spd-say', env)
+  if (spd) return { name: 'spd-say', file: spd, args: ['--wait', '--pipe-mode'] }
+  return null
+}
+
+export class Speaker {
+  #current: ResultPromise | null = null
+
+  constructor(
+    private readonly program: SpeechProgram,
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  /** Speaks the text; resolves when it has been spoken or stopped. */
+  async say(text: string): Promise<{ stopped: boolean }> {
+    this.stop()
+    const child = execa(this.program.file, this.program.args, {
+      input: text.slice(0, MAX_SPOKEN_CHARS),
+      env: this.env,
+      reject: false,
+      stdout: 'ignore',
+    })
+    this.#current = child
+    const result = await child
+    if (this.#current === child) this.#current = null
+    return { stopped: result.isTerminated }
+  }
+
+  /** Stops whatever is being spoken; returns whether something was. */
+  stop(): boolean {
+    const child = this.#current
+    this.#current = null
+    if (!child) return false
+    child.kill('SIGTERM')
+    return true
+  }
+}
