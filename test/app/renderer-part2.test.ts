@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   applyProgress,
+  calloutMentions,
   formatCostUsd,
   formatTokens,
   isFinished,
@@ -108,6 +109,15 @@ describe('the turn panel state', () => {
     expect(formatCostUsd(null)).toBe('cost unknown')
     expect(formatCostUsd(0.0123)).toBe('$0.01')
     expect(formatCostUsd(0.0004)).toBe('$0.0004')
+  })
+})
+
+describe('calloutMentions', () => {
+  it('finds the known personas a callout mentions, not e-mail addresses', () => {
+    const known = ['architect', 'security', 'designer']
+    expect(
+      calloutMentions('@Security and @designer: ask rob@architect.io, and @nobody', known),
+    ).toEqual(['security', 'designer'])
   })
 })
 

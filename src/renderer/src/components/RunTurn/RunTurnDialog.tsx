@@ -19,6 +19,7 @@ import type { TurnCandidate, TurnPlanInfo } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
+import { calloutMentions } from './turn-state'
 
 export interface RunTurnDialogProps {
   opened: boolean
@@ -83,20 +84,25 @@ export function RunTurnDialog({
 
   const members = plan?.candidates.filter((candidate) => candidate.member) ?? []
   const others = plan?.candidates.filter((candidate) => !candidate.member) ?? []
+  const mentioned = calloutMentions(
+    callout,
+    (plan?.candidates ?? []).map((candidate) => candidate.alias),
+  )
+  const asked = [...new Set([...chosen, ...mentioned])]
   const start = async (): Promise<void> => {
-    if (chosen.length === 0) return
+    if (asked.length === 0) return
     setBusy(true)
     try {
       const { turnId } = await call(
         api.turns.start({
           path,
-          participants: chosen,
+          participants: asked,
           callout: callout.trim() === '' ? undefined : callout,
           provider: provider === DEFAULT_PROVIDER ? undefined : provider,
         }),
       )
       setCallout('')
-      onStarted(turnId, chosen)
+      onStarted(turnId, asked)
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error), 'The turn did not start')
     } finally {
@@ -150,7 +156,7 @@ export function RunTurnDialog({
                   variant="default"
                   onClick={() => setChosen(plan.preselected)}
                 >
-                  Phase defaults
+                  {plan.source === 'phase' ? 'Phase defaults' : 'Suggested'}
                 </Button>
                 <Button size="compact-xs" variant="subtle" onClick={() => setChosen([])}>
                   None
@@ -174,7 +180,7 @@ export function RunTurnDialog({
             </Input.Wrapper>
             <Textarea
               label="Callout"
-              description="Optional: a question or instruction for this turn. @mentions in it call those personas."
+              description="Optional: a question or instruction for this turn. @mentions in it are asked too."
               autosize
               minRows={2}
               maxRows={6}
@@ -199,8 +205,8 @@ export function RunTurnDialog({
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={chosen.length === 0}>
-                Start turn ({chosen.length})
+              <Button type="submit" loading={busy} disabled={asked.length === 0}>
+                Start turn ({asked.length})
               </Button>
             </Group>
           </Stack>

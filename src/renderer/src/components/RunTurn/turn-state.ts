@@ -144,3 +144,11 @@ export function formatCostUsd(cost: number | null): string {
   if (cost === null) return 'cost unknown'
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`
 }
+
+/** The known personas a callout @mentions: they answer too, as the CLI's routing would have it. */
+export function calloutMentions(callout: string, known: readonly string[]): string[] {
+  const mentioned = [...callout.matchAll(/(?<![\w.])@([a-z][a-z0-9_-]*)/gi)].map((m) =>
+    (m[1] ?? '').toLowerCase(),
+  )
+  return [...new Set(mentioned.filter((alias) => known.includes(alias)))]
+}
