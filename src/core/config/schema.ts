@@ -75,6 +75,14 @@ export const discussionsConfigSchema = strictObject({
   council: councilSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */
   artifact_editor: nonEmpty.nullable().default(null),
+  /**
+   * A PlantUML server's base URL (`https://plantuml.example/plantuml`), used only when no local
+   * PlantUML is installed; diagram text is sent to it. Null: none.
+   */
+  plantuml_server: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL of a PlantUML server' })
+    .nullable()
+    .default(null),
 })
 
 export type DiscussionsConfig = z.output<typeof discussionsConfigSchema>
