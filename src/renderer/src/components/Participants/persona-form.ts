@@ -2,10 +2,10 @@
  * The persona form's values and their live check against the same zod schema the backend and the
  * loader use, so what the form accepts is exactly what a persona file may hold.
  */
-import '../../lib/zod-jitless'
+import '../../lib/zod-jitless.js'
 
-import { personaSchema } from '../../../../core/personas/schema'
-import type { Persona, PersonaInput } from '../../../../core/personas/schema'
+import { personaSchema } from '../../../../core/personas/schema.js'
+import type { Persona, PersonaInput } from '../../../../core/personas/schema.js'
 
 export interface PersonaFormValues {
   name: string
