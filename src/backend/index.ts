@@ -11,7 +11,9 @@ import { APP_NAME } from '../shared/app-info.js'
 import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
 import type { Shell } from './app.js'
+import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
+import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './engines.js'
 import { lossGuard } from './loss-guard.js'
@@ -19,6 +21,7 @@ import { personasHandlers } from './personas.js'
 import { providersHandlers } from './providers.js'
 import { RecentFolders } from './recent-folders.js'
 import { registryHandlers } from './registry.js'
+import { speechHandlers } from './speech.js'
 import { createRouter } from './router.js'
 import type { Invoke } from './router.js'
 import { turnsHandlers } from './turns.js'
@@ -85,6 +88,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...commentsHandlers(workspace, engines, journal),
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
+      ...diagramsHandlers(workspace, engines, options.shell, options.env),
+      ...artifactsHandlers(workspace, engines, options.env),
+      ...speechHandlers(options.shell, options.env),
     },
     options.onUnexpectedError,
   )

@@ -26,6 +26,17 @@ export const INVOKE_CHANNELS = [
   'providers:test',
   'providers:setDefault',
   'providers:trust',
+  'diagrams:list',
+  'diagrams:render',
+  'diagrams:preview',
+  'diagrams:save',
+  'diagrams:open',
+  'diagrams:orphans',
+  'diagrams:deleteOrphans',
+  'artifacts:launch',
+  'speech:status',
+  'speech:say',
+  'speech:stop',
 ] as const
 
 export const EVENT_CHANNELS = [

@@ -11,6 +11,8 @@ import type { EventChannel, InvokeChannel } from './channels.js'
 import type { Reply } from './common.js'
 import { commentsRequests } from './comments.js'
 import type { CommentsResponses, DiscussionRestored } from './comments.js'
+import { diagramsRequests } from './diagrams.js'
+import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
 import type { DiscussionChanged, DiscussionsResponses } from './discussions.js'
 import { linksRequests } from './links.js'
@@ -37,6 +39,7 @@ export type * from './turns.js'
 export type * from './comments.js'
 export type * from './personas.js'
 export type * from './providers.js'
+export type * from './diagrams.js'
 
 /** The schema every request of a channel must pass; the backend validates with it. */
 export const REQUEST_SCHEMAS = {
@@ -49,6 +52,7 @@ export const REQUEST_SCHEMAS = {
   ...commentsRequests,
   ...personasRequests,
   ...providersRequests,
+  ...diagramsRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -61,7 +65,8 @@ interface Responses
     TurnsResponses,
     CommentsResponses,
     PersonasResponses,
-    ProvidersResponses {}
+    ProvidersResponses,
+    DiagramsResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {

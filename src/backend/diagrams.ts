@@ -1,0 +1,217 @@
+/**
+ * diagrams:*: the `DIAGRAM:` references of a discussion, read only inside the workspace and
+ * rendered (PlantUML here, in one JVM start per request; Mermaid in the page), the built-in
+ * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
+ * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
+ */
+import { readFile, stat, writeFile } from 'node:fs/promises'
+
+import { findDiagramReferences } from '../core/diagrams/references.js'
+import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
+import { deleteOrphans } from '../node/diagrams/cleanup.js'
+import { resolveDiagramPath } from '../node/diagrams/confine.js'
+import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
+import {
+  MAX_SOURCE_BYTES,
+  NO_PLANTUML,
+  PlantUmlRenderer,
+} from '../node/diagrams/plantuml-renderer.js'
+import { saveNewDiagram } from '../node/diagrams/save-diagram.js'
+import { findOrphans } from '../node/diagrams/scan.js'
+import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
+import type { Shell } from './app.js'
+import type { Engines } from './engines.js'
+import { BackendError } from './errors.js'
+import type { Handlers } from './router.js'
+import type { Workspace } from './workspace.js'
+
+type DiagramHandlers = Pick<
+  Handlers,
+  | 'diagrams:list'
+  | 'diagrams:render'
+  | 'diagrams:preview'
+  | 'diagrams:save'
+  | 'diagrams:open'
+  | 'diagrams:orphans'
+  | 'diagrams:deleteOrphans'
+>
+
+const MAX_SVG_FILE = 5_000_000
+
+/** One renderer per PlantUML server setting, so each keeps its cache. */
+class Renderers {
+  readonly #byServer = new Map<string, PlantUmlRenderer>()
+  constructor(private readonly env: NodeJS.ProcessEnv) {}
+  for(server: string | null): PlantUmlRenderer {
+    let renderer = this.#byServer.get(server ?? '')
+    if (!renderer) {
+      renderer = new PlantUmlRenderer({ env: this.env, server })
+      this.#byServer.set(server ?? '', renderer)
+    }
+    return renderer
+  }
+}
+
+async function readText(file: string, limit: number): Promise<string> {
+  const size = (await stat(file)).size
+  if (size > limit) throw new BackendError(`${file}: larger than ${limit / 1000} KB; not shown.`)
+  return readFile(file, 'utf8')
+}
+
+export function diagramsHandlers(
+  workspace: Workspace,
+  engines: Engines,
+  shell: Shell,
+  env: NodeJS.ProcessEnv,
+): DiagramHandlers {
+  const renderers = new Renderers(env)
+  const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
+    renderers.for((await engines.for(folder)).config.plantuml_server)
+  const resolveRef = async (discussion: string, ref: string) =>
+    resolveDiagramPath(discussion, ref, workspace.folders)
+
+  return {
+    'diagrams:list': async ({ path }) => {
+      const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
+      const { view } = await engine.load(inside.path)
+      const diagrams: DiagramEntry[] = []
+      for (const [index, comment] of view.comments.entries()) {
+        for (const { ref, line } of findDiagramReferences(comment.body)) {
+          const resolved = await resolveRef(inside.path, ref)
+          const kind = diagramKind(ref)
+          diagrams.push({
+            ref,
+            kind,
+            file: resolved.ok ? resolved.path : null,
+            exists: resolved.ok && resolved.exists,
+            problem: !resolved.ok
+              ? resolved.problem
+              : !kind
+                ? `${ref}: not a diagram (.puml, .mmd or .svg).`
+                : resolved.exists
+                  ? null
+                  : `${ref}: no such file.`,
+            comment: index,
+            author: comment.author,
+            line: comment.line + line - 1,
+          })
+        }
+      }
+      const status = await renderers.for(engine.config.plantuml_server).status()
+      const hints: string[] = []
+      if (!status.engine) hints.push(NO_PLANTUML)
+      else if (status.engine.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
+      return {
+        diagrams,
+        support: {
+          plantuml: status.engine?.kind ?? null,
+          graphviz: status.graphviz !== null,
+          hints,
+        },
+      }
+    },
+
+    'diagrams:render': async ({ path, refs }) => {
+      const inside = await workspace.resolveInside(path)
+      const results: RenderedDiagram[] = []
+      const plantuml: { index: number; source: string; name: string }[] = []
+      for (const ref of refs) {
+        const kind = diagramKind(ref)
+        const failed = (error: string, source: string | null = null): RenderedDiagram => ({
+          ref,
+          kind,
+          source,
+          svg: null,
+          error,
+          line: null,
+        })
+        const resolved = await resolveRef(inside.path, ref)
+        if (!resolved.ok) results.push(failed(resolved.problem))
+        else if (!kind) results.push(failed(`${ref}: not a diagram (.puml, .mmd or .svg).`))
+        else if (!resolved.exists) results.push(failed(`${ref}: no such file.`))
+        else {
+          let source: string
+          try {
+            source = await readText(resolved.path, kind === 'svg' ? MAX_SVG_FILE : MAX_SOURCE_BYTES)
+          } catch (error) {
+            results.push(failed(error instanceof Error ? error.message : String(error)))
+            continue
+          }
+          if (kind === 'svg')
+            results.push({ ref, kind, source: null, svg: source, error: null, line: null })
+          else {
+            results.push({ ref, kind, source, svg: null, error: null, line: null })
+            if (kind === 'plantuml') plantuml.push({ index: results.length - 1, source, name: ref })
+          }
+        }
+      }
+      if (plantuml.length > 0) {
+        const rendered = await (await rendererFor(inside.folder)).render(plantuml)
+        plantuml.forEach(({ index }, i) => {
+          const result = rendered[i]
+          const entry = results[index]
+          if (!entry || !result) return
+          if (result.ok) entry.svg = result.svg
+          else {
+            entry.error = result.error
+            entry.line = result.line ?? null
+          }
+        })
+      }
+      return results
+    },
+
+    'diagrams:preview': async ({ source }) => {
+      const [result] = await (
+        await rendererFor(workspace.defaultFolder())
+      ).render([{ name: 'preview', source }])
+      if (!result) return { svg: null, error: 'Not rendered.', line: null }
+      return result.ok
+        ? { svg: result.svg, error: null, line: null }
+        : { svg: null, error: result.error, line: result.line ?? null }
+    },
+
+    'diagrams:save': async ({ path, kind, source, ref }) => {
+      const inside = await workspace.resolveInside(path)
+      if (ref === undefined) {
+        const saved = await saveNewDiagram(inside.path, source, { extension: extensionFor(kind) })
+        const resolved = await resolveRef(inside.path, saved)
+        return { ref: saved, file: resolved.ok ? resolved.path : saved }
+      }
+      const resolved = await resolveRef(inside.path, ref)
+      if (!resolved.ok) throw new BackendError(resolved.problem)
+      if (diagramKind(ref) !== kind)
+        throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
+      await writeFile(resolved.path, source, 'utf8')
+      return { ref, file: resolved.path }
+    },
+
+    'diagrams:open': async ({ path, ref }) => {
+      const inside = await workspace.resolveInside(path)
+      const resolved = await resolveRef(inside.path, ref)
+      if (!resolved.ok) throw new BackendError(resolved.problem)
+      if (!resolved.exists) throw new BackendError(`${ref}: no such file.`)
+      if (!shell.openPath)
+        return {
+          opened: false,
+          message: 'Browser mode cannot open your editor; the built-in editor opens instead.',
+        }
+      const problem = await shell.openPath(resolved.path)
+      return problem
+        ? { opened: false, message: problem }
+        : { opened: true, message: `Opened ${ref} in your editor.` }
+    },
+
+    'diagrams:orphans': async ({ folder }) => {
+      const inside = await workspace.resolveFolder(folder)
+      const { orphans } = await findOrphans(inside.folder)
+      return { folder: inside.folder, files: orphans }
+    },
+
+    'diagrams:deleteOrphans': async ({ folder, files }) => {
+      const inside = await workspace.resolveFolder(folder)
+      return deleteOrphans(inside.folder, files)
+    },
+  }
+}
