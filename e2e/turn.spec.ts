@@ -70,6 +70,11 @@ test('cancel a running turn: nothing half-written is saved', async ({ page, app 
   const panel = page.getByTestId('turn-progress')
   const row = panel.locator('[data-participant="architect"]')
   await expect(row).toHaveAttribute('data-state', 'streaming')
+  // Leaving the discussion and coming back finds the turn where it is.
+  await page.getByRole('button', { name: 'Back to the discussions' }).click()
+  await expect(panel).toHaveCount(0)
+  await page.getByRole('link', { name: 'Open Add User Authentication' }).click()
+  await expect(row).toHaveAttribute('data-state', 'streaming')
   await panel.getByRole('button', { name: 'Cancel turn' }).click()
   await expect(panel.getByTestId('turn-summary')).toContainText('Cancelled')
   await expect(row).not.toHaveAttribute('data-state', 'done')

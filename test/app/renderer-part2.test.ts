@@ -9,6 +9,7 @@ import {
   startTurn,
 } from '../../src/renderer/src/components/RunTurn/turn-state.js'
 import type { TurnState } from '../../src/renderer/src/components/RunTurn/turn-state.js'
+import { TurnStore } from '../../src/renderer/src/components/RunTurn/turn-store.js'
 import {
   BLANK_PERSONA,
   formValues,
@@ -157,5 +158,28 @@ describe('the persona form', () => {
       command: ['discussion-ext', '--fast'],
     }
     expect(personaInput(formValues(persona))).toEqual(persona)
+  })
+})
+
+describe('the turn store', () => {
+  it('keeps events that arrive before turns:start answers, and turns of other windows', () => {
+    let push: (progress: TurnProgress) => void = () => {}
+    const store = new TurnStore((listener) => {
+      push = listener
+      return () => {}
+    })
+    let changes = 0
+    store.subscribe(() => changes++)
+    push(event({ type: 'started', participant: 'architect' }))
+    store.started('t1', '/d.md', ['architect', 'security'])
+    expect(store.get('/d.md')?.rows.map((row) => [row.alias, row.state])).toEqual([
+      ['architect', 'thinking'],
+      ['security', 'queued'],
+    ])
+    push({ ...event({ type: 'queued', participant: 'designer' }), turnId: 't9', path: '/e.md' })
+    expect(store.get('/e.md')?.rows.map((row) => row.alias)).toEqual(['designer'])
+    store.close('/d.md')
+    expect(store.get('/d.md')).toBeNull()
+    expect(changes).toBe(4)
   })
 })

@@ -1,28 +1,22 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useSyncExternalStore } from 'react'
 
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
-import { applyProgress, isFinished, startTurn } from './turn-state'
-import type { TurnState } from './turn-state'
+import { isFinished } from './turn-state'
+import { turnStoreFor } from './turn-store'
 
-/** The turn shown for one discussion: started here, followed through `turn:progress` events. */
+/** The turn shown for one discussion, from the page-wide turn store. */
 export function useTurn(path: string) {
   const api = useApi()
-  const [turn, setTurn] = useState<TurnState | null>(null)
-
-  useEffect(
-    () =>
-      api.events.turn.progress((progress) => {
-        if (progress.path !== path) return
-        setTurn((current) => (current ? applyProgress(current, progress) : current))
-      }),
-    [api, path],
+  const store = turnStoreFor(api)
+  const turn = useSyncExternalStore(
+    useCallback((listener: () => void) => store.subscribe(listener), [store]),
+    () => store.get(path),
   )
-
   const started = useCallback(
-    (turnId: string, aliases: string[]) => setTurn(startTurn(turnId, path, aliases)),
-    [path],
+    (turnId: string, aliases: string[]) => store.started(turnId, path, aliases),
+    [store, path],
   )
   const cancel = useCallback(() => {
     if (!turn) return
@@ -30,7 +24,7 @@ export function useTurn(path: string) {
       notifyError(error instanceof Error ? error.message : String(error)),
     )
   }, [api, turn])
-  const close = useCallback(() => setTurn(null), [])
+  const close = useCallback(() => store.close(path), [store, path])
 
   return { turn, running: turn !== null && !isFinished(turn), started, cancel, close }
 }
