@@ -19,12 +19,17 @@ type Field = 'shortlist' | 'assumptions' | 'risks' | 'asks'
 /** Enough of an answer to carry its shortlist without sending the whole assessment across. */
 const FALLBACK_CHARS = 1500
 
-function fieldOf(line: string): Field | null {
-  const match =
-    /^(?:#{1,6}\s*|[-*]\s*)?\**\s*(shortlist|assumptions|risks|asks)\b\**\s*:?\**\s*/i.exec(
-      line.trim(),
-    )
-  return match?.[1] ? (match[1].toLowerCase() as Field) : null
+/**
+ * A part's opening line: `Risks:`, `**Risks:** text`, `- Risks: text` or a `### Risks` heading.
+ * A bullet that merely starts with the word (`- Risks of adoption`) is content, not a new part.
+ */
+const FIELD_LINE =
+  /^(?:#{1,6}\s*(shortlist|assumptions|risks|asks)\b[\s:*]*|(?:[-*]\s+)?\**(shortlist|assumptions|risks|asks)\**\s*:\s*\**\s*)(.*)$/i
+
+function fieldOf(line: string): { field: Field; rest: string } | null {
+  const match = FIELD_LINE.exec(line.trim())
+  const field = match?.[1] ?? match?.[2]
+  return field ? { field: field.toLowerCase() as Field, rest: (match?.[3] ?? '').trim() } : null
 }
 
 export function parseBridgePacket(answer: string): BridgePacket {
@@ -43,16 +48,10 @@ export function parseBridgePacket(answer: string): BridgePacket {
   }
   let current: Field = 'shortlist'
   for (const line of section.split('\n')) {
-    const field = fieldOf(line)
-    if (field) {
-      current = field
-      const rest = line
-        .trim()
-        .replace(
-          /^(?:#{1,6}\s*|[-*]\s*)?\**\s*(shortlist|assumptions|risks|asks)\b\**\s*:?\**\s*/i,
-          '',
-        )
-      if (rest) packet[current].push(rest)
+    const found = fieldOf(line)
+    if (found) {
+      current = found.field
+      if (found.rest) packet[current].push(found.rest)
       continue
     }
     packet[current].push(line)

@@ -5,6 +5,7 @@
  * and the totals cover every run that worked on it.
  */
 import type { ParsedDiscussion } from '../format/model.js'
+import { INCOMPLETE_BLOCK_LINE } from '../format/tail.js'
 import type { CouncilCall } from './plan.js'
 
 export interface CallRecord {
@@ -83,15 +84,32 @@ function asRecord(json: string): CallRecord | null {
   }
 }
 
+/** Lines of blocks the store later closed and marked INCOMPLETE-BLOCK (a write cut short). */
+function cutShortBlocks(parsed: ParsedDiscussion): Set<number> {
+  const lines = new Set<number>()
+  for (const segment of parsed.segments) {
+    if (segment.kind !== 'content') continue
+    for (const line of segment.raw.split('\n')) {
+      const match = INCOMPLETE_BLOCK_LINE.exec(line)
+      const at = match?.[1] ? /line (\d+)/.exec(match[1])?.[1] : undefined
+      if (at) lines.add(Number(at))
+    }
+  }
+  return lines
+}
+
 /**
  * The council calls recorded in a discussion, by label. A label written twice (two runs racing
  * on one file) keeps its first answer: that is the one later calls were shown.
  */
 export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, RecordedCall> {
   const calls = new Map<string, RecordedCall>()
-  for (const comment of parsed.comments) {
+  const cutShort = cutShortBlocks(parsed)
+  for (const segment of parsed.segments) {
+    if (segment.kind !== 'comment') continue
+    const comment = segment.comment
     // A block cut short by a kill is not an answer: resuming asks again.
-    if (!comment.closed) continue
+    if (!comment.closed || cutShort.has(segment.line) || cutShort.has(comment.line)) continue
     const lines = comment.body.split('\n')
     const match = RECORD.exec(lines[0] ?? '')
     const record = match?.[1] ? asRecord(match[1]) : null
