@@ -21,7 +21,7 @@ export type ParsedAnswer =
 const NO_RESPONSE = 'NO_RESPONSE'
 
 /** Every balanced `{...}` in the text that parses as a JSON object, in order. */
-function jsonObjectsIn(text: string): Record<string, unknown>[] {
+export function jsonObjectsIn(text: string): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = []
   for (let start = text.indexOf('{'); start !== -1; start = text.indexOf('{', start + 1)) {
     let depth = 0

@@ -1,0 +1,205 @@
+/**
+ * `discussions debate`: start a debate, run it (live progress; resumable), show where it stands,
+ * record the human's decision on an escalated one, and report on a folder of debates.
+ */
+import { resolve } from 'node:path'
+
+import type { Command } from '@commander-js/extra-typings'
+import { InvalidArgumentError } from '@commander-js/extra-typings'
+
+import { runDebate } from '../../core/debate/run-debate.js'
+import { positiveInteger } from '../../core/debate/settings-header.js'
+import { summarizeDebate } from '../../core/debate/summary.js'
+import { debateStats } from '../../core/debate/stats.js'
+import { parseThreshold } from '../../core/debate/threshold.js'
+import { parseWeights } from '../../core/debate/weights.js'
+import { debateDeps } from '../../node/debate/debate-deps.js'
+import {
+  createDebate,
+  debatesIn,
+  loadDebate,
+  recordDecision,
+} from '../../node/debate/debate-files.js'
+import { parseAliasList } from '../alias-list.js'
+import { loadCliContext } from '../context.js'
+import { liveDebateProgress, plainDebateProgress } from '../debate-progress.js'
+import type { DebateProgress } from '../debate-progress.js'
+import { formatStats, formatSummary } from '../debate-report.js'
+import { CliError, EXIT, SilentExit } from '../errors.js'
+import { withInterrupt } from '../interrupt.js'
+import type { CliIO } from '../io.js'
+
+function argument<T>(parse: (value: string) => T): (value: string) => T {
+  return (value) => {
+    try {
+      return parse(value)
+    } catch (error) {
+      throw new InvalidArgumentError(error instanceof Error ? error.message : String(error))
+    }
+  }
+}
+
+function progressFor(io: CliIO, json: boolean): DebateProgress {
+  const stdout = io.stdout as NodeJS.WriteStream
+  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
+  return live ? liveDebateProgress(stdout) : plainDebateProgress(io.stdout, json)
+}
+
+export function registerDebate(program: Command, io: CliIO): void {
+  const debate = program
+    .command('debate')
+    .description(
+      'Structured debates: propose, critique, defend, vote with weights until a 2/3 supermajority, or the human decides.',
+    )
+
+  debate
+    .command('new')
+    .description('Create a debate file and print its path.')
+    .argument('<topic>', 'what the debate should decide')
+    .option(
+      '-p, --participants <aliases>',
+      "comma-separated persona aliases (default: the debate template's)",
+    )
+    .option(
+      '-w, --weights <list>',
+      'voting weights, e.g. architect=2,security=1.5 (default by role: 1 / 1.5 / 2)',
+    )
+    .option('-c, --context <text>', 'background the participants need')
+    .option(
+      '--max-rounds <n>',
+      'rounds before escalating to the human (default 3)',
+      argument(positiveInteger),
+    )
+    .option(
+      '--threshold <fraction>',
+      'share of the voting weight a proposal needs (default 2/3)',
+      argument(parseThreshold),
+    )
+    .option(
+      '--round-timeout <seconds>',
+      'time each participant has per step (default 300)',
+      argument(positiveInteger),
+    )
+    .option('--no-modifications', 'authors may not revise their proposals while defending')
+    .option('-d, --dir <folder>', 'where to create it (default: output.directory of the config)')
+    .action(async (topic, options) => {
+      const engine = await loadCliContext(io)
+      const path = await createDebate(engine, {
+        title: topic,
+        ...(options.context !== undefined ? { context: options.context } : {}),
+        ...(options.participants !== undefined
+          ? { participants: parseAliasList(options.participants) }
+          : {}),
+        ...(options.weights !== undefined ? { weights: parseWeights(options.weights) } : {}),
+        settings: {
+          ...(options.maxRounds !== undefined ? { maxRounds: options.maxRounds } : {}),
+          ...(options.threshold !== undefined ? { threshold: options.threshold } : {}),
+          ...(options.roundTimeout !== undefined
+            ? { roundTimeoutSeconds: options.roundTimeout }
+            : {}),
+          allowModifications: options.modifications,
+        },
+        ...(options.dir !== undefined ? { dir: options.dir } : {}),
+      })
+      io.stdout.write(`Created: ${path}\nRun it: discussions debate run ${path}\n`)
+    })
+
+  debate
+    .command('run')
+    .description(
+      'Run the debate until consensus or escalation; resumes where a stopped run left off.',
+    )
+    .argument('<file>', 'debate file')
+    .option('--provider <name>', 'every participant uses this provider (see `providers list`)')
+    .option(
+      '--timeout <seconds>',
+      "override the debate's round timeout for this run",
+      argument(positiveInteger),
+    )
+    .option('--json', 'one JSON object per event and a final summary object')
+    .action(async (file, options) => {
+      const engine = await loadCliContext(io)
+      const { path } = await loadDebate(engine, file)
+      const deps = await debateDeps(
+        engine,
+        options.provider !== undefined ? { provider: options.provider } : {},
+      )
+      const progress = progressFor(io, options.json === true)
+      const result = await withInterrupt(io, (signal) =>
+        runDebate(
+          {
+            file: path,
+            signal,
+            onEvent: (event) => progress.onEvent(event),
+            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+          },
+          deps,
+        ).finally(() => progress.stop()),
+      )
+      const summary = summarizeDebate(result.state)
+      if (options.json)
+        io.stdout.write(
+          `${JSON.stringify({ type: 'result', cancelled: result.cancelled, summary })}\n`,
+        )
+      else io.stdout.write(`\n${summary.standing}\n`)
+      if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+    })
+
+  debate
+    .command('status')
+    .description(
+      'Where the debate stands: proposals, critiques by severity, defenses, tallies, outcome.',
+    )
+    .argument('<file>', 'debate file')
+    .option('--json', 'the summary as JSON')
+    .action(async (file, options) => {
+      const engine = await loadCliContext(io)
+      const summary = summarizeDebate((await loadDebate(engine, file)).state)
+      if (options.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
+      else io.stdout.write(`${formatSummary(summary).join('\n')}\n`)
+    })
+
+  debate
+    .command('decide')
+    .description("Record the human's decision on an escalated debate.")
+    .argument('<file>', 'debate file')
+    .option('--accept <proposal>', 'the proposal to adopt (P1, P2, ...)')
+    .option('--reject', 'adopt none of them')
+    .option('--reason <text>', 'why, in a sentence; kept in the file')
+    .option('--as <name>', 'who decides (default: user.name, $DISCUSSIONS_USER, the login name)')
+    .action(async (file, options) => {
+      if ((options.accept === undefined) === (options.reject !== true))
+        throw new CliError('Give exactly one of --accept PROPOSAL or --reject.')
+      const engine = await loadCliContext(io)
+      const outcome = await recordDecision(
+        engine,
+        file,
+        options.accept !== undefined ? { accept: options.accept } : { reject: true },
+        {
+          ...(options.as !== undefined ? { by: options.as } : {}),
+          ...(options.reason !== undefined ? { reason: options.reason } : {}),
+        },
+      )
+      io.stdout.write(
+        outcome.kind === 'accepted'
+          ? `Accepted ${outcome.proposal}; the debate is decided.\n`
+          : 'Rejected every proposal; the debate is decided.\n',
+      )
+    })
+
+  debate
+    .command('stats')
+    .description(
+      'Consensus rate, escalation rate, rounds to consensus and blocking critiques resolved.',
+    )
+    .option('-d, --dir <folder>', 'folder of debates (default: output.directory of the config)')
+    .option('--json', 'the figures as JSON')
+    .action(async (options) => {
+      const engine = await loadCliContext(io)
+      const folder = options.dir !== undefined ? options.dir : engine.discussionsDir
+      const debates = await debatesIn(resolve(engine.cwd, folder))
+      const stats = debateStats(debates.map((d) => d.state))
+      if (options.json) io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`)
+      else io.stdout.write(`${formatStats(stats).join('\n')}\n`)
+    })
+}

@@ -1,0 +1,164 @@
+/**
+ * One participant's part in one phase: build the prompt, call its provider under the round's
+ * deadline, read the answer by the rules, and append it (or an ABSENT record saying why not).
+ */
+import { blocks } from './blocks.js'
+import { readBallot, readCritiques, readDefense, readProposal } from './answers.js'
+import type { AnswerRules, ReadAnswer } from './answers.js'
+import { withDeadline } from './deadline.js'
+import type { DebateEvent } from './events.js'
+import type { Critique, DebatePhase, DebateRound, DebateState } from './model.js'
+import { debatePrompt } from './prompts.js'
+import type { DebateDeps, DebateRunOptions } from './run-debate.js'
+import { CLERK } from './run-debate.js'
+
+interface AskInput {
+  alias: string
+  state: DebateState
+  round: DebateRound
+  phase: DebatePhase
+  context: string
+  options: DebateRunOptions
+  deps: DebateDeps
+  emit: (event: DebateEvent) => void
+  append: (author: string, text: string) => Promise<unknown>
+}
+
+function proposalIdFor(state: DebateState, alias: string): string {
+  return `P${state.participants.findIndex((p) => p.alias === alias) + 1}`
+}
+
+function rulesFor(state: DebateState, round: DebateRound, alias: string): AnswerRules {
+  const own = state.proposals.find((p) => p.author === alias)?.id ?? null
+  return {
+    self: alias,
+    ownProposal: own,
+    inPlay: round.candidates,
+    addressable: round.critiques.filter((c) => c.target === own).map((c) => c.id),
+    earlierCritiques: state.rounds
+      .filter((r) => r.number < round.number)
+      .flatMap((r) => r.critiques.map((c) => c.id)),
+    allowModifications: state.settings.allowModifications,
+  }
+}
+
+function readFor(phase: DebatePhase, text: string, rules: AnswerRules): ReadAnswer {
+  switch (phase) {
+    case 'propose':
+      return readProposal(text)
+    case 'critique':
+      return readCritiques(text, rules)
+    case 'defend':
+      return readDefense(text, rules)
+    case 'vote':
+      return readBallot(text, rules)
+  }
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error)
+}
+
+export async function askOne(input: AskInput): Promise<void> {
+  const { alias, state, round, phase, options, deps, emit, append } = input
+  const absent = async (reason: string, raw = ''): Promise<void> => {
+    await append(CLERK, blocks.absent(alias, phase, round.number, reason, raw))
+    emit({ type: 'participant-absent', round: round.number, phase, participant: alias, reason })
+  }
+  const persona = deps.persona(alias)
+  if (!persona) return absent(`no persona named "${alias}"`)
+  emit({ type: 'participant-started', round: round.number, phase, participant: alias })
+  const timeoutMs = options.timeoutMs ?? state.settings.roundTimeoutSeconds * 1000
+  let chars = 0
+  const outcome = await withDeadline(
+    (signal) =>
+      deps.complete(alias, {
+        prompt: debatePrompt({ state, round, phase, persona, context: input.context }),
+        ...(persona.system ? { system: persona.system } : {}),
+        signal,
+        timeoutMs,
+        persona: { alias, name: persona.name, role: persona.role, type: 'voting' },
+        onText: (delta) => {
+          chars += delta.length
+          emit({ type: 'participant-text', round: round.number, phase, participant: alias, chars })
+        },
+        onRetry: () => {
+          chars = 0
+        },
+      }),
+    timeoutMs,
+    deps,
+    options.signal,
+  )
+  if (outcome.kind === 'cancelled') return
+  if (outcome.kind === 'timeout') return absent(`timed out after ${timeoutMs / 1000} s`)
+  if (outcome.kind === 'failed') return absent(`no answer: ${errorText(outcome.error)}`)
+
+  const text = outcome.value.text
+  const rules = rulesFor(state, round, alias)
+  const { answer, notes } = readFor(phase, text, rules)
+  if (!answer) return absent(`unreadable answer (${notes.join('; ')})`, text)
+  const author = persona.name
+  switch (answer.kind) {
+    case 'proposal': {
+      const id = proposalIdFor(state, alias)
+      await append(author, blocks.proposal(id, alias, answer.text, answer.confidence, notes))
+      emit({
+        type: 'proposal-submitted',
+        participant: alias,
+        proposal: id,
+        confidence: answer.confidence,
+      })
+      return
+    }
+    case 'critiques': {
+      const critiques: Critique[] = answer.critiques.map((c, index) => ({
+        ...c,
+        id: `C${round.number}.${alias}.${index + 1}`,
+        round: round.number,
+        critic: alias,
+      }))
+      await append(author, blocks.critiques(alias, round.number, critiques, notes))
+      emit({
+        type: 'critique-submitted',
+        participant: alias,
+        critiques: critiques.map(({ id, target, severity }) => ({ id, target, severity })),
+      })
+      return
+    }
+    case 'defense': {
+      const proposal = rules.ownProposal ?? ''
+      await append(
+        author,
+        blocks.defense(
+          {
+            proposal,
+            author: alias,
+            addresses: answer.addresses,
+            round: round.number,
+            response: answer.response,
+          },
+          answer.modified,
+          notes,
+        ),
+      )
+      emit({
+        type: 'defense-submitted',
+        participant: alias,
+        proposal,
+        addresses: answer.addresses,
+        revised: answer.modified !== null,
+      })
+      return
+    }
+    case 'ballot': {
+      const weight = state.participants.find((p) => p.alias === alias)?.weight ?? 0
+      await append(
+        author,
+        blocks.ballot(alias, answer.approves, round.number, weight, answer.justification, notes),
+      )
+      emit({ type: 'ballot-cast', participant: alias, approves: answer.approves, weight })
+      return
+    }
+  }
+}

@@ -1,0 +1,36 @@
+/**
+ * The text of a new debate: an ordinary discussion file (template `debate`) whose header also
+ * carries the weights and the rules, so the file alone says how it is decided.
+ */
+import { renderNewDiscussion } from '../discussion/create.js'
+import type { DebateParticipant, DebateSettings } from './model.js'
+import { formatSettings } from './settings-header.js'
+import { formatWeights } from './weights.js'
+
+export const DEBATE_TEMPLATE = 'debate'
+
+export function renderNewDebate(debate: {
+  title: string
+  context: string
+  participants: readonly DebateParticipant[]
+  settings: DebateSettings
+  created: Date
+  skeleton?: string | null
+}): string {
+  const text = renderNewDiscussion({
+    title: debate.title,
+    template: DEBATE_TEMPLATE,
+    phase: 'propose',
+    status: 'OPEN',
+    participants: debate.participants.map((p) => p.alias),
+    context: debate.context,
+    created: debate.created,
+    skeleton: debate.skeleton ?? null,
+  })
+  // The extra headers go right after the standard ones (the Participants line).
+  const extra = [
+    `<!-- Weights: ${formatWeights(debate.participants)} -->`,
+    `<!-- Debate: ${formatSettings(debate.settings)} -->`,
+  ].join('\n')
+  return text.replace(/^(<!-- Participants: .*-->)$/m, `$1\n${extra}`)
+}

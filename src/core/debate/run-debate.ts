@@ -1,0 +1,182 @@
+/**
+ * The debate as a state machine: read the file, work out the next step (`next-step.ts`), do it,
+ * append what it produced, repeat. Each participant's answer is appended the moment it is read,
+ * so a crash loses at most the calls in flight, and running again resumes where it stopped.
+ * Everything goes through ports: the store, the personas, the provider call and a sleep.
+ */
+import type { ParsedDiscussion } from '../format/model.js'
+import type { ProviderRequest, ProviderResult } from '../providers/port.js'
+import { mapWithConcurrency } from '../orchestration/limit.js'
+import { askOne } from './ask-one.js'
+import type { Aborter } from './deadline.js'
+import { blocks } from './blocks.js'
+import type { DebateEvent } from './events.js'
+import type { DebateState } from './model.js'
+import { nextStep } from './next-step.js'
+import type { PromptPersona } from './prompts.js'
+import { readDebate } from './read-state.js'
+import { tallyRound } from './tally.js'
+
+export interface DebateStore {
+  read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
+  appendComment(
+    path: string,
+    comment: { author: string; text: string; vote: null },
+  ): Promise<{ line: number }>
+  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
+}
+
+export interface DebateDeps {
+  store: DebateStore
+  /** The persona behind an alias; undefined: recorded absent (unknown participant). */
+  persona: (alias: string) => (PromptPersona & { system?: string }) | undefined
+  /** Calls the participant's provider chain; rejects when no provider answered. */
+  complete: (alias: string, request: ProviderRequest) => Promise<ProviderResult>
+  /** Waits `ms`; rejects early when the signal aborts. The round timeout runs on it. */
+  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
+  /** A new AbortController: what stops a call whose time is up. */
+  aborter: () => Aborter
+}
+
+export interface DebateRunOptions {
+  file: string
+  signal?: AbortSignal
+  onEvent?: (event: DebateEvent) => void
+  /** How many participants answer at once (default: all). */
+  concurrency?: number
+  /** Overrides the debate's own round timeout (milliseconds). */
+  timeoutMs?: number
+}
+
+export interface DebateRunResult {
+  state: DebateState
+  cancelled: boolean
+}
+
+/** Who signs the debate's own records (rounds, absences, results). */
+export const CLERK = 'Debate'
+
+export const STATUS = {
+  open: 'OPEN',
+  consensus: 'CONSENSUS',
+  escalated: 'ESCALATED',
+  accepted: 'ACCEPTED',
+  rejected: 'REJECTED',
+} as const
+
+/** The topic's context: the file's text before the first comment, without the header. */
+export function debateContext(parsed: ParsedDiscussion): string {
+  const first = parsed.segments.find((segment) => segment.kind === 'content')
+  return (first?.raw ?? '').replace(/^<!--.*-->\s*$/gm, '').trim()
+}
+
+export async function runDebate(
+  options: DebateRunOptions,
+  deps: DebateDeps,
+): Promise<DebateRunResult> {
+  const emit = (event: DebateEvent): void => options.onEvent?.(event)
+  const append = (author: string, text: string) =>
+    deps.store.appendComment(options.file, { author, text, vote: null })
+  let started = false
+  let previousStep = ''
+  for (;;) {
+    const snapshot = await deps.store.read(options.file)
+    const state = readDebate(snapshot.parsed)
+    if (!started) {
+      started = true
+      emit({
+        type: 'debate-started',
+        title: state.title,
+        participants: state.participants.map((p) => p.alias),
+        resumed: state.rounds.length > 0,
+      })
+    }
+    if (options.signal?.aborted) {
+      emit({ type: 'debate-cancelled' })
+      return { state, cancelled: true }
+    }
+    const step = nextStep(state)
+    // Every step appends something that changes the next one; the same step twice is a bug.
+    const key = JSON.stringify(step)
+    if (key === previousStep) throw new Error(`the debate made no progress at ${key}`)
+    previousStep = key
+
+    switch (step.kind) {
+      case 'finished':
+      case 'awaiting-human':
+        emit({ type: 'debate-finished', outcome: state.outcome })
+        return { state, cancelled: false }
+      case 'start-round':
+        await append(CLERK, blocks.round(step.round, step.runoff ? step.candidates : null))
+        emit({
+          type: 'round-started',
+          round: step.round,
+          candidates: step.candidates,
+          runoff: step.runoff,
+        })
+        break
+      case 'ask': {
+        const round = state.rounds.find((r) => r.number === step.round)
+        if (!round) throw new Error(`round ${step.round} is missing`)
+        await deps.store.updateHeaders(options.file, { Phase: step.phase, Status: STATUS.open })
+        emit({
+          type: 'phase-started',
+          round: step.round,
+          phase: step.phase,
+          participants: step.participants,
+        })
+        const context = debateContext(snapshot.parsed)
+        await mapWithConcurrency(
+          step.participants,
+          options.concurrency ?? step.participants.length,
+          (alias) =>
+            askOne({
+              alias,
+              state,
+              round,
+              phase: step.phase,
+              context,
+              options,
+              deps,
+              emit,
+              append,
+            }),
+        )
+        if (options.signal?.aborted) continue // recorded nothing for the cancelled calls
+        emit({ type: 'phase-ended', round: step.round, phase: step.phase })
+        break
+      }
+      case 'decide-round': {
+        const round = state.rounds.find((r) => r.number === step.round)
+        if (!round) throw new Error(`round ${step.round} is missing`)
+        const tally = tallyRound(state, round)
+        await append(CLERK, blocks.roundResult(tally, state.settings.threshold, tally.result))
+        emit({ type: 'round-ended', tally })
+        if (tally.result.kind === 'consensus') {
+          await deps.store.updateHeaders(options.file, {
+            Status: STATUS.consensus,
+            Phase: 'decided',
+          })
+          emit({ type: 'consensus-reached', round: step.round, proposal: tally.result.proposal })
+        } else if (tally.result.kind === 'runoff') {
+          emit({ type: 'runoff', round: step.round, proposals: tally.result.proposals })
+        }
+        break
+      }
+      case 'escalate':
+        await append(
+          CLERK,
+          blocks.outcome(
+            { kind: 'escalated', rounds: step.rounds, reason: step.reason },
+            'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+          ),
+        )
+        await deps.store.updateHeaders(options.file, {
+          Status: STATUS.escalated,
+          Phase: 'escalated',
+        })
+        emit({ type: 'escalated', rounds: step.rounds, reason: step.reason })
+        break
+    }
+  }
+}

@@ -1,0 +1,111 @@
+/**
+ * Debates on disk: creating one from the `debate` template, loading one (refusing a file that is
+ * not a debate, with what to do instead), the human's decision, and reading every debate of a
+ * folder for the statistics.
+ */
+import { readdir, readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+
+import { DEBATE_TEMPLATE, renderNewDebate } from '../../core/debate/create.js'
+import { decideDebate } from '../../core/debate/decide.js'
+import { DEFAULT_SETTINGS } from '../../core/debate/model.js'
+import type { DebateOutcome, DebateSettings, DebateState } from '../../core/debate/model.js'
+import { readDebate } from '../../core/debate/read-state.js'
+import { defaultWeight } from '../../core/debate/weights.js'
+import { DiscussionError } from '../../core/errors.js'
+import { headerValue } from '../../core/format/headers.js'
+import type { ParsedDiscussion } from '../../core/format/model.js'
+import { parseDiscussion } from '../../core/format/parse.js'
+import type { Engine } from '../engine/engine.js'
+import { createDiscussionFile } from '../store/discussion-folder.js'
+
+export interface NewDebate {
+  title: string
+  context?: string
+  participants?: readonly string[]
+  /** Hundredths per alias; the rest get the default for their role. */
+  weights?: Readonly<Record<string, number>>
+  settings?: Partial<DebateSettings>
+  dir?: string
+}
+
+export async function createDebate(engine: Engine, request: NewDebate): Promise<string> {
+  if (request.title.trim() === '')
+    throw new DiscussionError('The topic is empty; say what the debate should decide.')
+  const { template } = (await engine.templates()).require(DEBATE_TEMPLATE)
+  const aliases =
+    request.participants && request.participants.length > 0
+      ? request.participants.map((alias) => alias.replace(/^@/, '').toLowerCase())
+      : template.participants
+  if (aliases.length < 2)
+    throw new DiscussionError('A debate needs at least two participants (three are better).')
+  const personas = await engine.personas()
+  const participants = aliases.map((alias) => {
+    const { persona } = personas.require(alias)
+    return { alias, weight: request.weights?.[alias] ?? defaultWeight(alias, persona.role) }
+  })
+  for (const alias of Object.keys(request.weights ?? {}))
+    if (!aliases.includes(alias))
+      throw new DiscussionError(
+        `--weights names "${alias}", who is not a participant (${aliases.join(', ')}).`,
+      )
+  const text = renderNewDebate({
+    title: request.title,
+    context: request.context ?? '',
+    participants,
+    settings: { ...DEFAULT_SETTINGS, ...request.settings },
+    created: new Date(),
+    skeleton: template.skeleton,
+  })
+  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
+  return createDiscussionFile(folder, request.title, text)
+}
+
+export function isDebate(parsed: ParsedDiscussion): boolean {
+  return headerValue(parsed, 'Template')?.toLowerCase() === DEBATE_TEMPLATE
+}
+
+export async function loadDebate(
+  engine: Engine,
+  path: string,
+): Promise<{ path: string; state: DebateState; parsed: ParsedDiscussion }> {
+  const loaded = await engine.load(path)
+  if (!isDebate(loaded.parsed))
+    throw new DiscussionError(
+      `${path} is not a debate (its template is ${headerValue(loaded.parsed, 'Template') ?? 'not set'}); start one with \`discussions debate new "topic"\`.`,
+    )
+  return { path: loaded.path, state: readDebate(loaded.parsed), parsed: loaded.parsed }
+}
+
+export async function recordDecision(
+  engine: Engine,
+  path: string,
+  choice: { accept: string } | { reject: true },
+  options: { by?: string; reason?: string } = {},
+): Promise<DebateOutcome> {
+  const { path: file, state } = await loadDebate(engine, path)
+  const by = options.by ?? engine.userName
+  const decision = decideDebate(state, choice, by, options.reason)
+  await engine.store.appendComment(file, { author: by, text: decision.text })
+  await engine.store.updateHeaders(file, { Status: decision.status, Phase: 'decided' })
+  return decision.outcome
+}
+
+/** Every debate in `folder` (not recursive), by file name. */
+export async function debatesIn(folder: string): Promise<{ path: string; state: DebateState }[]> {
+  let names: string[]
+  try {
+    names = (await readdir(folder)).filter((n) => n.endsWith('.md') && !n.endsWith('.sum.md'))
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new DiscussionError(`${folder}: no such folder.`)
+    throw error
+  }
+  const debates: { path: string; state: DebateState }[] = []
+  for (const name of names.sort()) {
+    const path = join(folder, name)
+    const parsed = parseDiscussion(await readFile(path, 'utf8'))
+    if (isDebate(parsed)) debates.push({ path, state: readDebate(parsed) })
+  }
+  return debates
+}
