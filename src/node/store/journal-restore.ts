@@ -29,7 +29,14 @@ function stillThere(entry: JournalEntry, comments: readonly Comment[]): boolean 
 /** The journal entries whose comment is no longer in the file's text, oldest first. */
 export function lostEntries(text: string, entries: readonly JournalEntry[]): JournalEntry[] {
   const { comments } = parseDiscussion(text)
-  return entries.filter((entry) => !stillThere(entry, comments))
+  const seen = new Set<string>()
+  return entries.filter((entry) => {
+    // The same answer journaled twice is restored once.
+    const key = `${entry.author}\0${entry.body}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return !stillThere(entry, comments)
+  })
 }
 
 /**

@@ -112,6 +112,11 @@ describe('restoreLost', () => {
     expect(await restoreLost(store, journal, file)).toEqual([])
   })
 
+  it('lostEntries restores an answer journaled twice once', () => {
+    const entry = { at: 0, author: 'AI-Architect', body: 'Once.' }
+    expect(lostEntries(START, [entry, { ...entry, at: 1 }])).toEqual([entry])
+  })
+
   it('lostEntries compares authors too', () => {
     const text = `${START}\nName: AI-Other\n\nSame words.\n\n---\n`
     const lost = lostEntries(text, [{ at: 0, author: 'AI-Architect', body: 'Same words.' }])
