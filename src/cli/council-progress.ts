@@ -137,6 +137,11 @@ export function formatCouncilSummary(result: CouncilRunResult, file: string): st
       '',
     )
   }
+  if (result.synthesis?.sharedProvider)
+    lines.push(
+      `Note: ${result.synthesis.author} ran on ${result.synthesis.provider ?? 'the provider'} like the members it judged; a judge on another provider is more independent (set council.stronger in discussions.yaml and use --tier medium).`,
+      '',
+    )
   if (result.ranking) lines.push(result.ranking, '')
   lines.push('Tokens and cost:', ...result.stages.map(usageRow), usageRow(result.total), '')
   if (result.complete) lines.push(`Council complete: ${file}`)

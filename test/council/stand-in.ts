@@ -19,7 +19,8 @@ process.stdin.on('end', () => {
   const who = (prompt.match(/^You are the (\\w+(?:-\\w+)?)(?: of group ([DP]))?/m) || [])
   const role = who[1] ? (who[2] ? who[2] + '-' : '') + who[1].toLowerCase() : /asked to rank/.test(prompt) ? 'ranker' : 'unknown'
   const round = (prompt.match(/This is round (\\d+) of/) || [])[1] || '-'
-  fs.appendFileSync(path.join(__dirname, 'calls.log'), role + ' ' + round + '\\n')
+  const via = process.argv[2] ? ' ' + process.argv[2] : ''
+  fs.appendFileSync(path.join(__dirname, 'calls.log'), role + ' ' + round + via + '\\n')
   if (role === 'visionary' && round === '2' && fs.existsSync(path.join(__dirname, 'hang'))) {
     fs.writeFileSync(path.join(__dirname, 'hang.pid'), String(process.pid))
     setInterval(() => {}, 1000)

@@ -66,7 +66,17 @@ export interface CouncilRunResult {
   /** Calls made by this run (a resumed run makes only the missing ones). */
   callsMade: number
   callsPlanned: number
-  synthesis: { author: string; text: string; line: number } | null
+  /**
+   * The synthesis and the provider that wrote it; `sharedProvider` is true when that provider also
+   * answered for the members, so the judge was not independent of what it judged.
+   */
+  synthesis: {
+    author: string
+    text: string
+    line: number
+    provider: string | null
+    sharedProvider: boolean
+  } | null
   ranking: string | null
   stages: StageUsage[]
   total: StageUsage
@@ -273,7 +283,18 @@ export async function runCouncil(
     callsMade,
     callsPlanned: planned.length,
     synthesis: synthesis
-      ? { author: synthesis.author, text: synthesis.answer, line: synthesis.line }
+      ? {
+          author: synthesis.author,
+          text: synthesis.answer,
+          line: synthesis.line,
+          provider: synthesis.provider,
+          sharedProvider: planned.some(
+            (call) =>
+              call !== synthesisCall &&
+              call.stage !== 'ranking' &&
+              last.recorded.get(call.label)?.provider === synthesis.provider,
+          ),
+        }
       : null,
     ranking: last.recorded.get(RANKING_LABEL)?.answer ?? null,
     stages: usage.stages,

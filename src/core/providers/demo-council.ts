@@ -58,7 +58,7 @@ function advisorAnswer(role: string, label: string, topic: string): string {
   return [intro, '', ...voice.points.map((point) => `- ${point}`), '', NOTICE].join('\n')
 }
 
-function freethinkerAnswer(group: string, topic: string): string {
+function freethinkerAnswer(group: string, topic: string, label: string): string {
   const ideas =
     group === 'd'
       ? [
@@ -71,8 +71,13 @@ function freethinkerAnswer(group: string, topic: string): string {
           ['Borrow from logistics', 'treat the flow as a queue with back-pressure'],
           ['Cheap experiment', 'a one-day fake-door test before building anything'],
         ]
+  const round = roundOf(label)
+  const revised =
+    round > 1
+      ? `Revised in round ${round}: kept what our arbiter shortlisted and answered the other group's asks.`
+      : `Ideas for "${topic}":`
   return [
-    `Ideas for "${topic}":`,
+    revised,
     '',
     ...ideas.map(([name, how], index) => `${index + 1}. **${name}**: ${how}.`),
     '',
@@ -150,7 +155,7 @@ export function councilDemoAnswer(request: ProviderRequest): string | null {
   const role = alias.slice('council-'.length)
   if (role === 'ranker') return rankingAnswer(request.prompt)
   if (role === 'referee' || role === 'meta') return synthesisAnswer(role === 'meta', topic)
-  if (role.endsWith('-freethinker')) return freethinkerAnswer(role[0] ?? 'd', topic)
+  if (role.endsWith('-freethinker')) return freethinkerAnswer(role[0] ?? 'd', topic, label)
   if (role.endsWith('-arbiter')) return arbiterAnswer(role[0] ?? 'd', request.prompt)
   return advisorAnswer(role, label, topic)
 }
