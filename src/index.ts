@@ -22,3 +22,23 @@ export type {
 export { listDiscussions } from './node/store/discussion-folder.js'
 export type { DiscussionListing } from './node/store/discussion-folder.js'
 export { stateDir } from './node/store/state-dir.js'
+// The council: advisors and a referee, or D/P groups and a meta-arbiter (docs/council.md).
+export { createCouncil, runCouncilFile } from './node/council/council.js'
+export type { NewCouncil } from './node/council/council.js'
+export { COUNCIL_AUTHOR, runCouncil } from './core/council/run-council.js'
+export type {
+  CouncilDeps,
+  CouncilRunOptions,
+  CouncilRunResult,
+  CouncilStore,
+} from './core/council/run-council.js'
+export type { CouncilEvent } from './core/council/events.js'
+export { planCouncil, plannedCalls } from './core/council/plan.js'
+export type { CouncilCall } from './core/council/plan.js'
+export {
+  COUNCIL_FLOWS,
+  COUNCIL_MODES,
+  COUNCIL_TIERS,
+  resolveCouncilOptions,
+} from './core/council/modes.js'
+export type { CouncilFlow, CouncilMode, CouncilOptions, CouncilTier } from './core/council/modes.js'
