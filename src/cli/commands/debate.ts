@@ -141,7 +141,7 @@ export function registerDebate(program: Command, io: CliIO): void {
         io.stdout.write(
           `${JSON.stringify({ type: 'result', cancelled: result.cancelled, summary })}\n`,
         )
-      else io.stdout.write(`\n${summary.standing}\n`)
+      else io.stdout.write(`\nStanding: ${summary.standing}\n`)
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
     })
 
