@@ -98,7 +98,14 @@ export function DiscussionControls({
         detail={detail}
         onClose={() => setDialog(null)}
       />
-      {turn && <TurnProgress turn={turn} onCancel={cancel} onClose={close} />}
+      {turn && (
+        <TurnProgress
+          turn={turn}
+          names={new Map(detail.participants.map((p) => [p.alias, p.name] as const))}
+          onCancel={cancel}
+          onClose={close}
+        />
+      )}
     </>
   )
 }

@@ -9,6 +9,8 @@ import classes from './TurnProgress.module.css'
 
 export interface TurnProgressProps {
   turn: TurnState
+  /** Names by alias, shown before an answer is signed. */
+  names?: ReadonlyMap<string, string>
   onCancel: () => void
   onClose: () => void
 }
@@ -32,7 +34,7 @@ function StateIcon({ state }: { state: ParticipantState }): ReactNode {
   return <IconClock size={16} color="var(--mantine-color-dimmed)" />
 }
 
-function Row({ row }: { row: ParticipantRow }): ReactNode {
+function Row({ row, name }: { row: ParticipantRow; name: string | undefined }): ReactNode {
   const { label, color } = LABELS[row.state]
   return (
     <Stack gap={4} data-testid="turn-row" data-participant={row.alias} data-state={row.state}>
@@ -40,7 +42,7 @@ function Row({ row }: { row: ParticipantRow }): ReactNode {
         <Group gap={6} wrap="nowrap">
           <StateIcon state={row.state} />
           <Text size="sm" fw={600}>
-            {row.author ?? `@${row.alias}`}
+            {row.author ?? name ?? `@${row.alias}`}
           </Text>
           <Badge size="xs" variant="light" color={color} data-testid="turn-state">
             {label}
@@ -93,7 +95,7 @@ function summary(turn: TurnState): string {
 }
 
 /** The running turn, docked at the bottom: each participant's live state, then the outcome. */
-export function TurnProgress({ turn, onCancel, onClose }: TurnProgressProps): ReactNode {
+export function TurnProgress({ turn, names, onCancel, onClose }: TurnProgressProps): ReactNode {
   const finished = isFinished(turn)
   return (
     <Paper withBorder p="sm" radius="md" className={classes.panel} data-testid="turn-progress">
@@ -119,7 +121,7 @@ export function TurnProgress({ turn, onCancel, onClose }: TurnProgressProps): Re
       </Group>
       <Stack gap="sm" className={classes.rows}>
         {turn.rows.map((row) => (
-          <Row key={row.alias} row={row} />
+          <Row key={row.alias} row={row} name={names?.get(row.alias)} />
         ))}
       </Stack>
       <Text size="xs" mt="xs" c={turn.error ? 'red' : 'dimmed'} data-testid="turn-summary">
