@@ -5,7 +5,9 @@ import type { ReactNode } from 'react'
 import type { CommentInfo } from '../../../../shared/contract'
 import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { VoteBadge } from '../Badges/VoteBadge'
+import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
+import { ReadAloudButton } from '../ReadAloud/ReadAloudButton'
 import classes from './CommentCard.module.css'
 
 export interface CommentCardProps {
@@ -56,11 +58,15 @@ export const CommentCard = memo(function CommentCard({
             </Text>
           </div>
         </Group>
-        <VoteBadge vote={comment.vote} />
+        <Group gap={6} wrap="nowrap">
+          <ReadAloudButton text={comment.body} />
+          <VoteBadge vote={comment.vote} />
+        </Group>
       </Group>
       <div data-comment-body>
         <Markdown text={comment.body} onOpenLink={onOpenLink} />
       </div>
+      <CommentDiagrams body={comment.body} />
     </Paper>
   )
 })

@@ -18,6 +18,7 @@ import { useApi } from '../../api/ApiContext'
 import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'
+import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { Markdown } from '../Markdown/Markdown'
 import { loadAuthor, loadDraft, saveAuthor, saveDraft } from './draft'
@@ -155,6 +156,15 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
               <Kbd size="xs">Enter</Kbd> adds it.
             </Text>
             <Group>
+              <ArtifactButton
+                path={path}
+                onSaved={(ref) =>
+                  setText(
+                    (current) =>
+                      `${current.trimEnd()}${current.trim() ? '\n\n' : ''}DIAGRAM: ${ref}\n`,
+                  )
+                }
+              />
               <Button variant="default" onClick={onClose}>
                 Close
               </Button>

@@ -10,6 +10,7 @@ import { useRequest } from '../../api/useRequest'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { DiscussionControls } from '../DiscussionControls/DiscussionControls'
+import { DiagramsButton, DiagramsProvider } from '../Diagrams/DiagramsProvider'
 import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
@@ -116,54 +117,59 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
     )
 
   return (
-    <div className={classes.layout}>
-      <Box className={classes.header}>
-        <DiscussionHeader
-          detail={detail}
-          onBack={onBack}
-          onFind={find.show}
-          actions={
-            <DiscussionControls
-              detail={detail}
-              onRunningChange={setTurnRunning}
-              onCommentAdded={() => setAwaitingComment(detail.comments.length)}
-            />
-          }
-        />
-        <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
-        {detail.problems.map((problem) => (
-          <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
-            <Text size="sm">{problem}</Text>
-          </Alert>
-        ))}
-      </Box>
-      <div className={classes.comments}>
-        {find.open && (
-          <div className={classes.findBar}>
-            <FindBar
-              query={find.query}
-              onQueryChange={find.setQuery}
-              current={find.position}
-              total={find.matches.length}
-              onNext={find.next}
-              onPrevious={find.previous}
-              onClose={find.close}
-            />
-          </div>
-        )}
-        <CommentList
-          ref={list}
-          comments={detail.comments}
-          roles={roles}
-          activeIndex={find.open ? find.current : jumped}
-          findQuery={find.open ? find.query : ''}
-          onOpenLink={openLink}
-          follow={following}
-        />
+    <DiagramsProvider path={detail.path} version={version}>
+      <div className={classes.layout}>
+        <Box className={classes.header}>
+          <DiscussionHeader
+            detail={detail}
+            onBack={onBack}
+            onFind={find.show}
+            actions={
+              <>
+                <DiscussionControls
+                  detail={detail}
+                  onRunningChange={setTurnRunning}
+                  onCommentAdded={() => setAwaitingComment(detail.comments.length)}
+                />
+                <DiagramsButton />
+              </>
+            }
+          />
+          <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
+          {detail.problems.map((problem) => (
+            <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
+              <Text size="sm">{problem}</Text>
+            </Alert>
+          ))}
+        </Box>
+        <div className={classes.comments}>
+          {find.open && (
+            <div className={classes.findBar}>
+              <FindBar
+                query={find.query}
+                onQueryChange={find.setQuery}
+                current={find.position}
+                total={find.matches.length}
+                onNext={find.next}
+                onPrevious={find.previous}
+                onClose={find.close}
+              />
+            </div>
+          )}
+          <CommentList
+            ref={list}
+            comments={detail.comments}
+            roles={roles}
+            activeIndex={find.open ? find.current : jumped}
+            findQuery={find.open ? find.query : ''}
+            onOpenLink={openLink}
+            follow={following}
+          />
+        </div>
+        <div className={classes.side}>
+          <SidePanel detail={detail} onJump={jump} />
+        </div>
       </div>
-      <div className={classes.side}>
-        <SidePanel detail={detail} onJump={jump} />
-      </div>
-    </div>
+    </DiagramsProvider>
   )
 }

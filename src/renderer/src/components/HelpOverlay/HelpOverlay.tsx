@@ -15,6 +15,7 @@ export function HelpOverlay({ opened, onClose, canQuit }: HelpOverlayProps): Rea
     [<Kbd key="r">R</Kbd>, 'Refresh: read the folder and the discussion again'],
     [<Kbd key="t">T</Kbd>, 'Run a turn: choose who answers, then watch them answer live'],
     [<Kbd key="c">C</Kbd>, 'Add a comment, with an optional vote (the draft is kept)'],
+    [<Kbd key="d">D</Kbd>, 'Diagrams of the discussion: view, edit, create, clean up'],
     [
       <span key="f">
         <Kbd>{mod}</Kbd> + <Kbd>F</Kbd>

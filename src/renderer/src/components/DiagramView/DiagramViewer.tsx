@@ -1,0 +1,152 @@
+import { ActionIcon, Group, Loader, Modal, Text, Tooltip } from '@mantine/core'
+import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react'
+import { useEffect, useRef, useState } from 'react'
+import type { PointerEvent, ReactNode, WheelEvent } from 'react'
+
+import { DiagramFailure } from '../Diagrams/DiagramFailure'
+import { useDiagram } from '../Diagrams/useDiagram'
+import classes from './DiagramViewer.module.css'
+
+export interface DiagramViewerProps {
+  /** The discussion file. */
+  path: string
+  version: number
+  /** The diagram shown; null: closed. */
+  diagramRef: string | null
+  onClose: () => void
+}
+
+const MIN = 0.1
+const MAX = 8
+
+function clamp(scale: number): number {
+  return Math.min(MAX, Math.max(MIN, scale))
+}
+
+function Picture({
+  path,
+  version,
+  diagramRef,
+}: {
+  path: string
+  version: number
+  diagramRef: string
+}): ReactNode {
+  const loaded = useDiagram(path, diagramRef, version)
+  const [scale, setScale] = useState(1)
+  const [offset, setOffset] = useState({ x: 0, y: 0 })
+  const drag = useRef<{ x: number; y: number } | null>(null)
+
+  useEffect(() => {
+    const keys = (event: KeyboardEvent): void => {
+      if (event.key === '+' || event.key === '=') setScale((s) => clamp(s * 1.25))
+      else if (event.key === '-') setScale((s) => clamp(s / 1.25))
+      else if (event.key === '0') {
+        setScale(1)
+        setOffset({ x: 0, y: 0 })
+      }
+    }
+    window.addEventListener('keydown', keys)
+    return () => window.removeEventListener('keydown', keys)
+  }, [])
+
+  if (!loaded) return <Loader />
+  if (!loaded.url)
+    return (
+      <DiagramFailure
+        ref_={diagramRef}
+        error={loaded.error ?? 'Not rendered.'}
+        source={loaded.source}
+        line={loaded.line}
+      />
+    )
+  const onWheel = (event: WheelEvent): void =>
+    setScale((s) => clamp(s * (event.deltaY < 0 ? 1.1 : 1 / 1.1)))
+  const onPointerDown = (event: PointerEvent): void => {
+    event.currentTarget.setPointerCapture(event.pointerId)
+    drag.current = { x: event.clientX - offset.x, y: event.clientY - offset.y }
+  }
+  const onPointerMove = (event: PointerEvent): void => {
+    if (drag.current)
+      setOffset({ x: event.clientX - drag.current.x, y: event.clientY - drag.current.y })
+  }
+  return (
+    <>
+      <Group justify="space-between" mb="xs">
+        <Text size="sm" c="dimmed">
+          Wheel or +/− to zoom, drag to move, 0 to reset · {Math.round(scale * 100)}%
+        </Text>
+        <Group gap={4}>
+          <Tooltip label="Zoom out (−)">
+            <ActionIcon
+              variant="default"
+              aria-label="Zoom out"
+              onClick={() => setScale((s) => clamp(s / 1.25))}
+            >
+              <IconZoomOut size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Actual size (0)">
+            <ActionIcon
+              variant="default"
+              aria-label="Reset zoom"
+              onClick={() => {
+                setScale(1)
+                setOffset({ x: 0, y: 0 })
+              }}
+            >
+              <IconZoomReset size={16} />
+            </ActionIcon>
+          </Tooltip>
+          <Tooltip label="Zoom in (+)">
+            <ActionIcon
+              variant="default"
+              aria-label="Zoom in"
+              onClick={() => setScale((s) => clamp(s * 1.25))}
+            >
+              <IconZoomIn size={16} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      <div
+        className={classes.stage}
+        onWheel={onWheel}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={() => (drag.current = null)}
+        data-testid="diagram-stage"
+        data-scale={scale.toFixed(2)}
+      >
+        <img
+          src={loaded.url}
+          alt={`Diagram ${diagramRef}`}
+          draggable={false}
+          className={classes.image}
+          style={{ transform: `translate(${offset.x}px, ${offset.y}px) scale(${scale})` }}
+        />
+      </div>
+    </>
+  )
+}
+
+/** One diagram, large, with zoom and pan. */
+export function DiagramViewer({
+  path,
+  version,
+  diagramRef,
+  onClose,
+}: DiagramViewerProps): ReactNode {
+  return (
+    <Modal
+      opened={diagramRef !== null}
+      onClose={onClose}
+      title={diagramRef}
+      size="90%"
+      centered
+      data-testid="diagram-viewer"
+    >
+      {diagramRef !== null && <Picture path={path} version={version} diagramRef={diagramRef} />}
+    </Modal>
+  )
+}
