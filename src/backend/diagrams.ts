@@ -94,7 +94,7 @@ export function diagramsHandlers(
                   : `${ref}: no such file.`,
             comment: index,
             author: comment.author,
-            line: comment.line + line - 1,
+            line: comment.line + line, // the body starts on the line after `Name:`
           })
         }
       }
