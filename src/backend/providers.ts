@@ -44,7 +44,19 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
         usable: checks[index]?.usable ?? null,
         why: checks[index]?.why ?? '',
       }))
-      const projectEntries = loaded.entries.some((entry) => entry.source === 'project')
+      const own = loaded.entries.filter((entry) => entry.source === 'project')
+      const commands = (await engine.personas())
+        .list()
+        .filter((entry) => entry.source === 'project' && entry.persona.command !== undefined)
+      const brings = [
+        ...(own.length > 0 && loaded.projectFile
+          ? [`${loaded.projectFile}: ${own.map((entry) => entry.name).join(', ')}`]
+          : []),
+        ...commands.map(
+          ({ persona, file }) =>
+            `${file}: @${persona.alias} runs ${[persona.command ?? []].flat().join(' ')}`,
+        ),
+      ]
       return {
         providers,
         defaultName: loaded.defaultName,
@@ -53,8 +65,8 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
         configured: loaded.configured,
         problems: loaded.problems.map((problem) => problem.message),
         project:
-          loaded.projectRoot && loaded.projectFile && projectEntries
-            ? { root: loaded.projectRoot, file: loaded.projectFile, trusted: loaded.projectTrusted }
+          loaded.projectRoot && brings.length > 0
+            ? { root: loaded.projectRoot, brings, trusted: loaded.projectTrusted }
             : null,
         userFile: loaded.userFile,
       }

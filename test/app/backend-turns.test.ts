@@ -184,6 +184,32 @@ describe('personas and providers', () => {
     expect(again).toMatchObject({ source: 'user', persona: { role: 'Chief Architect' } })
   })
 
+  it('asks to trust a project whose personas run programs of their own', async () => {
+    const { backend, root } = await setup()
+    const untrusted = await value<ProvidersState>(
+      backend.invoke('providers:list', { probe: false }),
+    )
+    expect(untrusted.project).toBeNull()
+    await mkdir(join(root, '.discussions', 'personas'), { recursive: true })
+    await writeFile(
+      join(root, '.discussions', 'personas', 'reviewer.yaml'),
+      'name: AI-Reviewer\nalias: reviewer\nrole: Reviewer\npersonality: p\ncommand: discussion-reviewer\n',
+    )
+    await value(backend.invoke('workspace:open', { folder: root })) // read the project again
+    const state = await value<ProvidersState>(
+      backend.invoke('providers:list', { folder: root, probe: false }),
+    )
+    expect(state.project).toMatchObject({ trusted: false })
+    expect(state.project?.brings).toEqual([
+      expect.stringMatching(/reviewer\.yaml: @reviewer runs discussion-reviewer$/),
+    ])
+    await value(backend.invoke('providers:trust', { folder: root, trust: true }))
+    const trusted = await value<ProvidersState>(
+      backend.invoke('providers:list', { folder: root, probe: false }),
+    )
+    expect(trusted.project?.trusted).toBe(true)
+  })
+
   it('lists providers, tests one and makes it the default in the user settings', async () => {
     const { backend, root, gate } = await setup()
     await writeFile(join(gate, 'all'), '')

@@ -39,8 +39,11 @@ export interface ProvidersState {
   /** Any provider besides the demo is configured. */
   configured: boolean
   problems: string[]
-  /** The project of the folder, when it brings its own providers.yaml. */
-  project: { root: string; file: string; trusted: boolean } | null
+  /**
+   * The project of the folder, when it brings programs of its own to run: its providers.yaml, or
+   * personas with an external `command`. `brings` says what, one line each.
+   */
+  project: { root: string; brings: string[]; trusted: boolean } | null
   userFile: string
 }
 

@@ -94,13 +94,18 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
           {state.project && !state.project.trusted && (
             <Alert
               color="orange"
-              title="This project brings its own providers"
+              title="This project brings programs of its own"
               data-testid="trust-prompt"
             >
               <Text size="sm">
-                <Code>{state.project.file}</Code> names programs to run and endpoints to send your
-                keys to. They are skipped until you trust this project.
+                Its files name programs to run and endpoints to send your keys to. They are skipped
+                until you trust this project ({state.project.root}):
               </Text>
+              {state.project.brings.map((line) => (
+                <Code key={line} block mt={4}>
+                  {line}
+                </Code>
+              ))}
               <Group mt="xs">
                 <Button size="xs" color="orange" onClick={() => void trust(true)}>
                   Trust this project
