@@ -13,6 +13,7 @@ import { appHandlers } from './app.js'
 import type { Shell } from './app.js'
 import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
+import { councilHandlers } from './council.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './engines.js'
@@ -76,6 +77,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   for (const folder of options.folders) await workspace.open(folder)
   const engines = new Engines(options.env)
   const turns = turnsHandlers(workspace, engines, journal, emit)
+  const council = councilHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
   const invoke = createRouter(
     {
@@ -85,6 +87,10 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       'turns:plan': turns['turns:plan'],
       'turns:start': turns['turns:start'],
       'turns:cancel': turns['turns:cancel'],
+      'council:start': council['council:start'],
+      'council:resume': council['council:resume'],
+      'council:cancel': council['council:cancel'],
+      'council:read': council['council:read'],
       ...commentsHandlers(workspace, engines, journal),
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
@@ -102,6 +108,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     },
     close() {
       turns.cancelAll()
+      council.cancelAll()
       listeners.clear()
       watcher.close()
     },

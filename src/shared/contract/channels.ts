@@ -18,6 +18,10 @@ export const INVOKE_CHANNELS = [
   'turns:plan',
   'turns:start',
   'turns:cancel',
+  'council:start',
+  'council:resume',
+  'council:cancel',
+  'council:read',
   'comments:add',
   'phases:advance',
   'personas:read',
@@ -43,6 +47,7 @@ export const EVENT_CHANNELS = [
   'discussion:changed',
   'discussion:restored',
   'turn:progress',
+  'council:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -10,6 +10,8 @@ import type { AppResponses } from './app.js'
 import type { EventChannel, InvokeChannel } from './channels.js'
 import type { Reply } from './common.js'
 import { commentsRequests } from './comments.js'
+import { councilRequests } from './council.js'
+import type { CouncilProgress, CouncilResponses } from './council.js'
 import type { CommentsResponses, DiscussionRestored } from './comments.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
@@ -36,6 +38,7 @@ export type * from './links.js'
 export type * from './registry.js'
 export type * from './workspace.js'
 export type * from './turns.js'
+export type * from './council.js'
 export type * from './comments.js'
 export type * from './personas.js'
 export type * from './providers.js'
@@ -49,6 +52,7 @@ export const REQUEST_SCHEMAS = {
   ...discussionsRequests,
   ...registryRequests,
   ...turnsRequests,
+  ...councilRequests,
   ...commentsRequests,
   ...personasRequests,
   ...providersRequests,
@@ -63,6 +67,7 @@ interface Responses
     DiscussionsResponses,
     RegistryResponses,
     TurnsResponses,
+    CouncilResponses,
     CommentsResponses,
     PersonasResponses,
     ProvidersResponses,
@@ -73,6 +78,7 @@ export interface EventPayloads {
   'discussion:changed': DiscussionChanged
   'discussion:restored': DiscussionRestored
   'turn:progress': TurnProgress
+  'council:progress': CouncilProgress
 }
 
 /** What a caller passes (defaults not yet applied). */

@@ -1,0 +1,99 @@
+/**
+ * council:start, council:resume, council:cancel, council:read. A council runs in the background:
+ * start and resume answer at once with a run id, and its progress goes to every window as
+ * `council:progress` events. Streamed text is not forwarded: the view shows each answer when it
+ * is saved (the file is the truth, and `discussion:changed` follows every append).
+ */
+import { randomUUID } from 'node:crypto'
+
+import { describeCouncil } from '../core/council/describe.js'
+import { createCouncil, runCouncilFile } from '../node/council/council.js'
+import type { Engine } from '../node/engine/engine.js'
+import type { Engines } from './engines.js'
+import { BackendError } from './errors.js'
+import type { EventListener } from './index.js'
+import type { Handlers } from './router.js'
+import { errorMessage } from './router.js'
+import type { Workspace } from './workspace.js'
+
+type CouncilHandlers = Pick<
+  Handlers,
+  'council:start' | 'council:resume' | 'council:cancel' | 'council:read'
+>
+
+export function councilHandlers(
+  workspace: Workspace,
+  engines: Engines,
+  emit: EventListener,
+): CouncilHandlers & { cancelAll: () => void } {
+  const running = new Map<string, { path: string; controller: AbortController }>()
+  const runningOn = (path: string): string | null =>
+    [...running].find(([, run]) => run.path === path)?.[0] ?? null
+
+  const launch = (engine: Engine, path: string): string => {
+    if (runningOn(path))
+      throw new BackendError('This council is already running; wait for it or cancel it.')
+    const runId = randomUUID()
+    const controller = new AbortController()
+    running.set(runId, { path, controller })
+    void runCouncilFile(engine, path, {
+      signal: controller.signal,
+      onEvent: (event) => {
+        if (event.type !== 'text') emit('council:progress', { runId, path, kind: 'event', event })
+      },
+    })
+      .then(
+        (result) =>
+          emit('council:progress', {
+            runId,
+            path,
+            kind: 'finished',
+            complete: result.complete,
+            cancelled: result.cancelled,
+            failed: result.failed,
+          }),
+        (error: unknown) =>
+          emit('council:progress', { runId, path, kind: 'error', message: errorMessage(error) }),
+      )
+      .finally(() => running.delete(runId))
+    return runId
+  }
+
+  return {
+    'council:start': async ({ folder, ...request }) => {
+      const inside = await workspace.resolveFolder(folder)
+      const engine = await engines.for(inside.folder)
+      const path = await createCouncil(engine, { ...request, dir: inside.path })
+      return { path, runId: launch(engine, path) }
+    },
+
+    'council:resume': async ({ path }) => {
+      const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
+      const loaded = await engine.load(inside.path)
+      describeCouncil(loaded.parsed, path) // a clear message for a file that is no council
+      return { runId: launch(engine, inside.path) }
+    },
+
+    'council:cancel': ({ runId }) => {
+      const run = running.get(runId)
+      run?.controller.abort()
+      return Promise.resolve({ cancelled: run !== undefined })
+    },
+
+    'council:read': async ({ path }) => {
+      const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
+      const loaded = await engine.load(inside.path)
+      return {
+        ...describeCouncil(loaded.parsed, path),
+        path: inside.path,
+        running: runningOn(inside.path),
+      }
+    },
+
+    cancelAll: () => {
+      for (const run of running.values()) run.controller.abort()
+    },
+  }
+}
