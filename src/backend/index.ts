@@ -14,6 +14,7 @@ import type { Shell } from './app.js'
 import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
 import { councilHandlers } from './council.js'
+import { debateHandlers } from './debate.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './engines.js'
@@ -97,6 +98,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...diagramsHandlers(workspace, engines, options.shell, options.env),
       ...artifactsHandlers(workspace, engines, options.env),
       ...speechHandlers(options.shell, options.env),
+      ...debateHandlers(workspace, engines),
     },
     options.onUnexpectedError,
   )

@@ -41,6 +41,8 @@ export const INVOKE_CHANNELS = [
   'speech:status',
   'speech:say',
   'speech:stop',
+  'debates:read',
+  'debates:decide',
 ] as const
 
 export const EVENT_CHANNELS = [

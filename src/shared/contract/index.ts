@@ -13,6 +13,8 @@ import { commentsRequests } from './comments.js'
 import { councilRequests } from './council.js'
 import type { CouncilProgress, CouncilResponses } from './council.js'
 import type { CommentsResponses, DiscussionRestored } from './comments.js'
+import { debatesRequests } from './debate.js'
+import type { DebatesResponses } from './debate.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
@@ -43,6 +45,7 @@ export type * from './comments.js'
 export type * from './personas.js'
 export type * from './providers.js'
 export type * from './diagrams.js'
+export type * from './debate.js'
 
 /** The schema every request of a channel must pass; the backend validates with it. */
 export const REQUEST_SCHEMAS = {
@@ -57,6 +60,7 @@ export const REQUEST_SCHEMAS = {
   ...personasRequests,
   ...providersRequests,
   ...diagramsRequests,
+  ...debatesRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -71,7 +75,8 @@ interface Responses
     CommentsResponses,
     PersonasResponses,
     ProvidersResponses,
-    DiagramsResponses {}
+    DiagramsResponses,
+    DebatesResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {

@@ -9,6 +9,7 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
+import { DebateView } from '../Debate/DebateView'
 import { DiscussionControls } from '../DiscussionControls/DiscussionControls'
 import { DiagramsButton, DiagramsProvider } from '../Diagrams/DiagramsProvider'
 import { DemoBanner } from '../Providers/DemoBanner'
@@ -141,6 +142,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
               <Text size="sm">{problem}</Text>
             </Alert>
           ))}
+          {detail.template === 'debate' && <DebateView path={detail.path} version={version} />}
         </Box>
         <div className={classes.comments}>
           {find.open && (
