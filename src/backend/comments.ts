@@ -1,17 +1,11 @@
 /** comments:add and phases:advance: what a person writes into a discussion from the app. */
-import type { AppendJournal } from '../node/store/journal.js'
-import { journalAppended } from '../node/store/journal-restore.js'
 import type { Engines } from './engines.js'
 import type { Handlers } from './router.js'
 import type { Workspace } from './workspace.js'
 
 type CommentHandlers = Pick<Handlers, 'comments:add' | 'phases:advance'>
 
-export function commentsHandlers(
-  workspace: Workspace,
-  engines: Engines,
-  journal: AppendJournal,
-): CommentHandlers {
+export function commentsHandlers(workspace: Workspace, engines: Engines): CommentHandlers {
   return {
     'comments:add': async ({ path, text, vote, author }) => {
       const inside = await workspace.resolveInside(path)
@@ -22,8 +16,6 @@ export function commentsHandlers(
         text,
         vote: vote ?? null,
       })
-      // A person's comment is as precious as an answer: an old editor buffer must not lose it.
-      await journalAppended(engine.store, journal, inside.path, line).catch(() => {})
       return { line, author: signed }
     },
 

@@ -77,7 +77,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
   for (const folder of options.folders) await workspace.open(folder)
   const engines = new Engines(options.env)
-  const turns = turnsHandlers(workspace, engines, journal, emit)
+  const turns = turnsHandlers(workspace, engines, emit)
   const council = councilHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
   const invoke = createRouter(
@@ -92,7 +92,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       'council:resume': council['council:resume'],
       'council:cancel': council['council:cancel'],
       'council:read': council['council:read'],
-      ...commentsHandlers(workspace, engines, journal),
+      ...commentsHandlers(workspace, engines),
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
       ...diagramsHandlers(workspace, engines, options.shell, options.env),

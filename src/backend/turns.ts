@@ -8,8 +8,6 @@ import { randomUUID } from 'node:crypto'
 
 import type { ParticipantEvent, TurnEvent } from '../core/orchestration/turn-events.js'
 import type { TurnResult } from '../core/orchestration/run-turn.js'
-import type { AppendJournal } from '../node/store/journal.js'
-import { journalAppended } from '../node/store/journal-restore.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
@@ -74,7 +72,6 @@ function textFolder(send: (event: TurnEvent) => void): {
 export function turnsHandlers(
   workspace: Workspace,
   engines: Engines,
-  journal: AppendJournal,
   emit: EventListener,
 ): TurnHandlers & { cancelAll: () => void } {
   const running = new Map<string, RunningTurn>()
@@ -142,13 +139,8 @@ export function turnsHandlers(
           ...(callout && callout.trim() !== '' ? { callout } : {}),
           ...(provider ? { provider } : {}),
           signal: controller.signal,
-          onEvent: (event) => {
-            folder.push(event)
-            if (event.type === 'done') {
-              // Kept so an editor saving an old buffer over this answer cannot lose it.
-              journalAppended(engine.store, journal, inside.path, event.line).catch(() => {})
-            }
-          },
+          // Each answer is journaled by the store as it is appended (see journal-restore.ts).
+          onEvent: (event) => folder.push(event),
         })
         .then(
           (result) => {

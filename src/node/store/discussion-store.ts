@@ -16,6 +16,7 @@ import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-e
 import { formatCommentBlock } from '../../core/format/serialize.js'
 import { advanceTail, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
 import { appendDurably, replaceDurably } from './durable-write.js'
+import { AppendJournal } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
 import { currentTail, saveTail } from './tail-cache.js'
@@ -24,6 +25,11 @@ export interface StoreOptions {
   /** Folder for locks and caches (see `stateDir`). */
   stateDir: string
   lock?: LockOptions
+  /**
+   * Record each appended comment in the state folder's append journal (default true), so an
+   * editor saving an older buffer over it cannot lose it for good (see `journal-restore.ts`).
+   */
+  journal?: boolean
 }
 
 export interface FileVersion {
@@ -57,7 +63,11 @@ export class ConcurrentEditError extends Error {}
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
 
 export class DiscussionFileStore {
-  constructor(private readonly options: StoreOptions) {}
+  private readonly journal: AppendJournal | null
+
+  constructor(private readonly options: StoreOptions) {
+    this.journal = options.journal === false ? null : new AppendJournal(options.stateDir)
+  }
 
   /** Where the lock and tail cache of a discussion file live (in the state folder). */
   async statePaths(path: string): Promise<{ real: string; lock: string; tail: string }> {
@@ -102,7 +112,21 @@ export class DiscussionFileStore {
 
   async appendComment(path: string, comment: NewComment): Promise<AppendResult> {
     const block = formatCommentBlock(comment.author, comment.text, comment.vote ?? null)
-    return this.appendBlock(path, block, 1)
+    const result = await this.appendBlock(path, block, 1)
+    await this.recordInJournal(path, block)
+    return result
+  }
+
+  /** The comment as the parser will read it back; a journal that cannot be written costs nothing. */
+  private async recordInJournal(path: string, block: string): Promise<void> {
+    if (!this.journal) return
+    const [written] = parseDiscussion(`---\n${block}`).comments
+    if (!written) return
+    try {
+      await this.journal.record(path, { author: written.author, body: written.body })
+    } catch {
+      // The answer is safely in the file; only the protection against old buffers is missing.
+    }
   }
 
   /**

@@ -39,21 +39,6 @@ export function lostEntries(text: string, entries: readonly JournalEntry[]): Jou
   })
 }
 
-/**
- * Records the comment our append put at `line` (the `Name:` line an append reports), read back
- * from the file so the journal holds exactly what the parser sees.
- */
-export async function journalAppended(
-  store: DiscussionFileStore,
-  journal: AppendJournal,
-  path: string,
-  line: number,
-): Promise<void> {
-  const { parsed } = await store.read(path)
-  const comment = parsed.comments.find((candidate) => candidate.line === line)
-  if (comment) await journal.record(path, { author: comment.author, body: comment.body })
-}
-
 const running = new Map<string, Promise<JournalEntry[]>>()
 
 /**

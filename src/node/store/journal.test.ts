@@ -7,7 +7,7 @@ import { parseDiscussion } from '../../core/format/parse.js'
 import { tempFolder } from '../../../test/support/temp.js'
 import { DiscussionFileStore } from './discussion-store.js'
 import { AppendJournal } from './journal.js'
-import { journalAppended, lostEntries, restoreLost } from './journal-restore.js'
+import { lostEntries, restoreLost } from './journal-restore.js'
 
 const START =
   '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
@@ -19,9 +19,9 @@ async function setup(options: ConstructorParameters<typeof AppendJournal>[1] = {
   const state = join(folder, 'state')
   const store = new DiscussionFileStore({ stateDir: state })
   const journal = new AppendJournal(state, options)
+  // The store journals every comment it appends.
   const append = async (author: string, text: string, vote: 'READY' | 'CHANGES' | null = null) => {
-    const { line } = await store.appendComment(file, { author, text, vote })
-    await journalAppended(store, journal, file, line)
+    await store.appendComment(file, { author, text, vote })
   }
   return { folder, file, store, journal, append }
 }
@@ -38,6 +38,19 @@ describe('AppendJournal', () => {
     expect(entries[0]?.author).toBe('AI-Architect')
     expect(entries[0]?.body).toContain('Boundaries first.')
     expect(entries[0]?.body).toContain('VOTE: CHANGES')
+  })
+
+  it('is written by every store append (CLI, app, library), unless turned off', async () => {
+    const { file, folder, journal } = await setup()
+    await new DiscussionFileStore({ stateDir: join(folder, 'state') }).appendComment(file, {
+      author: 'AI-Pragmatist',
+      text: 'From a terminal.',
+    })
+    await new DiscussionFileStore({
+      stateDir: join(folder, 'state'),
+      journal: false,
+    }).appendComment(file, { author: 'AI-Other', text: 'Not journaled.' })
+    expect((await journal.entries(file)).map((entry) => entry.author)).toEqual(['AI-Pragmatist'])
   })
 
   it('forgets entries older than its age limit and beyond its size limit', async () => {

@@ -9,7 +9,7 @@
  * journal stays small and an answer removed on purpose long ago is not brought back.
  */
 import { createHash } from 'node:crypto'
-import { appendFile, mkdir, readFile, realpath } from 'node:fs/promises'
+import { appendFile, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { replaceDurably } from './durable-write.js'
@@ -31,6 +31,7 @@ export interface JournalOptions {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000
+const COMPACT_BYTES = 4 * 1024 * 1024
 
 function isEntry(value: unknown): value is JournalEntry {
   const entry = value as Partial<JournalEntry> | null
@@ -70,8 +71,9 @@ export class AppendJournal {
     const line = JSON.stringify({ at: this.#now(), author: entry.author, body: entry.body })
     const file = await this.#fileFor(path)
     await appendFile(file, `${line}\n`)
-    const entries = await this.#read(file)
-    if (entries.length > this.#maxEntries * 2) await this.#write(file, this.#fresh(entries))
+    // Compacted now and then, by size, so recording an answer stays one small append.
+    if ((await stat(file)).size > COMPACT_BYTES)
+      await this.#write(file, this.#fresh(await this.#read(file)))
   }
 
   /** The entries still in force, oldest first. */
