@@ -58,7 +58,10 @@ test('PlantUML and Mermaid diagrams render as thumbnails; failures show source a
   await expect(errors.nth(2)).toContainText('outside the workspace')
   await expect(errors.nth(2)).not.toContainText('root:')
 
-  await page.locator('[data-comment-index="0"]').scrollIntoViewIfNeeded()
+  // PlantUML (a class diagram) and Mermaid side by side in the list.
+  await page.setViewportSize({ width: 1280, height: 1020 })
+  await page.locator('[data-comment-index="1"]').evaluate((card) => card.scrollIntoView())
+  await expect(thumbnails.nth(2).locator('img')).toBeInViewport()
   await page.screenshot({ path: join(SHOTS, 'diagrams.png') })
 
   await thumbnails.nth(0).click()
@@ -164,4 +167,52 @@ test('Read is offered on every comment, or disabled saying what to install', asy
     await read.locator('..').hover()
     await expect(page.getByRole('tooltip')).toContainText('espeak-ng')
   }
+})
+
+test('Edit source in browser mode opens the built-in editor with a live preview', async ({
+  page,
+  ui,
+}) => {
+  await open(page, 'Diagram Review')
+  await page.keyboard.press('d')
+  const panel = page.getByRole('dialog', { name: 'Diagrams' })
+  await panel
+    .getByTestId('diagram-entry')
+    .nth(2)
+    .getByRole('button', { name: 'Edit source' })
+    .click()
+  const editor = page.getByRole('dialog', { name: 'Edit diagrams/states.mmd' })
+  const source = editor.getByLabel('Diagram source')
+  await expect(source).toHaveValue(/stateDiagram-v2/)
+  await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible({
+    timeout: 30_000,
+  })
+  await source.fill('stateDiagram-v2\n  [*] --> Draft\n  Draft --> Archived\n')
+  // The preview follows the text: it shows the new source once rendered.
+  await expect(editor.getByTestId('diagram-preview')).toHaveAttribute('data-current', 'true')
+  await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible()
+  await page.screenshot({ path: join(SHOTS, 'diagram-editor.png') })
+  await editor.getByRole('button', { name: 'Save diagram' }).click()
+  await expect(editor).toBeHidden()
+  await expect(readFile(join(ui.folder, 'diagrams', 'states.mmd'), 'utf8')).resolves.toContain(
+    'Draft --> Archived',
+  )
+})
+
+test('New artifact in the panel adds a comment with the DIAGRAM line', async ({ page, ui }) => {
+  await open(page, 'Diagram Review')
+  const before = await page.locator('[data-comment-index]').count()
+  await page.keyboard.press('d')
+  const panel = page.getByRole('dialog', { name: 'Diagrams' })
+  await panel.getByRole('button', { name: 'New artifact' }).click()
+  const note = panel.getByLabel('Artifact comment')
+  await expect(note).toHaveValue(/^DIAGRAM: diagrams\/diagram-review-\d{8}T\d{6}\.svg$/)
+  const line = await note.inputValue()
+  await panel.getByRole('button', { name: 'Add comment' }).click()
+  await expect(panel.getByLabel('Artifact comment')).toBeHidden()
+  expect(await readFile(join(ui.folder, 'diagram-review.md'), 'utf8')).toContain(
+    `Name: Rob\n\n${line}`,
+  )
+  await page.keyboard.press('Escape')
+  await expect(page.locator('[data-comment-index]')).toHaveCount(before + 1, { timeout: 30_000 })
 })

@@ -36,7 +36,7 @@ export interface SourceEditorProps {
   onSaved: (ref: string) => void
 }
 
-type Preview = { url: string } | { error: string } | null
+type Preview = (({ url: string } | { error: string }) & { from: string }) | null
 
 /** The built-in PlantUML / Mermaid editor with a live preview: the fallback artifact editor. */
 export function SourceEditor({
@@ -63,15 +63,19 @@ export function SourceEditor({
     if (!opened || debounced.trim() === '') return
     let live = true
     setPreview(null)
-    const render = async (): Promise<Preview> => {
+    const render = async (): Promise<{ url: string } | { error: string }> => {
       if (kind === 'mermaid') return picture('mermaid', debounced)
       const result = await call(api.diagrams.preview({ source: debounced }))
       return result.svg ? picture('svg', result.svg) : { error: result.error ?? 'Not rendered.' }
     }
     render().then(
-      (shown) => live && setPreview(shown),
+      (shown) => live && setPreview({ ...shown, from: debounced }),
       (error: unknown) =>
-        live && setPreview({ error: error instanceof Error ? error.message : String(error) }),
+        live &&
+        setPreview({
+          error: error instanceof Error ? error.message : String(error),
+          from: debounced,
+        }),
     )
     return () => {
       live = false
@@ -135,7 +139,11 @@ export function SourceEditor({
           value={source}
           onChange={(event) => setSource(event.currentTarget.value)}
         />
-        <div className={classes.preview} data-testid="diagram-preview">
+        <div
+          className={classes.preview}
+          data-testid="diagram-preview"
+          data-current={preview !== null && preview.from === source}
+        >
           {preview === null ? (
             <Loader size="sm" />
           ) : 'url' in preview ? (
