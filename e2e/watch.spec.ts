@@ -1,7 +1,10 @@
+import { execFile } from 'node:child_process'
 import { appendFile, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { promisify } from 'node:util'
 
 import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
+import { ROOT } from './support/ui-server.js'
 
 test('a change made outside the app appears without a refresh', async ({ page, app }) => {
   await openDiscussion(page, app, 'Add User Authentication')
@@ -54,4 +57,37 @@ test('an older copy saved over answers: they are restored at the end and the use
     /Name: AI-Security\n\nScripted answer from AI-Security\.[\s\S]*VOTE: CHANGES/,
   )
   await expect(page.getByText(/· 11 comments/)).toBeVisible()
+})
+
+test('answers a terminal wrote are restored too', async ({ page, app }) => {
+  const path = join(app.folder, AUTH_FILE)
+  const old = await readFile(path, 'utf8')
+  await openDiscussion(page, app, 'Add User Authentication')
+  // `discussions comment` in a terminal, with the same user config and state folders as the app.
+  const root = join(app.folder, '..')
+  await promisify(execFile)(
+    process.execPath,
+    [
+      join(ROOT, 'bin', 'discussions.mjs'),
+      'comment',
+      path,
+      '--author',
+      'AI-Bot',
+      'From a terminal.',
+    ],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
+        DISCUSSIONS_STATE_DIR: join(root, '.state'),
+      },
+    },
+  )
+  await expect(page.getByText(/· 9 comments/)).toBeVisible()
+  await writeFile(path, old)
+  await expect(page.getByText(/1 comment \(AI-Bot\) appended again/)).toBeVisible()
+  expect((await readFile(path, 'utf8')).slice(old.length)).toContain(
+    'Name: AI-Bot\n\nFrom a terminal.',
+  )
 })
