@@ -9,6 +9,7 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
+import { CouncilView } from '../Council/CouncilView'
 import { DebateView } from '../Debate/DebateView'
 import { DiscussionControls } from '../DiscussionControls/DiscussionControls'
 import { DiagramsButton, DiagramsProvider } from '../Diagrams/DiagramsProvider'
@@ -143,6 +144,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             </Alert>
           ))}
           {detail.template === 'debate' && <DebateView path={detail.path} version={version} />}
+          {detail.template === 'council' && <CouncilView path={detail.path} version={version} />}
         </Box>
         <div className={classes.comments}>
           {find.open && (

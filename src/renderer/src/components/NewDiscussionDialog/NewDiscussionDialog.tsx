@@ -18,6 +18,8 @@ import type { PersonaInfo, TemplateInfo } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
+import { CouncilFields, DEFAULT_COUNCIL } from '../Council/CouncilFields'
+import type { CouncilSettings } from '../Council/CouncilFields'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -48,6 +50,9 @@ export function NewDiscussionDialog({
   const [context, setContext] = useState('')
   const [busy, setBusy] = useState(false)
   const [titleError, setTitleError] = useState<string | null>(null)
+  // The council template starts a council (its own members and settings) instead.
+  const [council, setCouncil] = useState<CouncilSettings>(DEFAULT_COUNCIL)
+  const isCouncil = template === 'council'
 
   useEffect(() => {
     if (!opened) return
@@ -78,15 +83,18 @@ export function NewDiscussionDialog({
     if (title.trim() === '') return setTitleError('Give the discussion a title.')
     setBusy(true)
     try {
-      const created = await call(
-        api.discussions.create({
-          folder,
-          title: title.trim(),
-          template: template ?? undefined,
-          participants,
-          context,
-        }),
-      )
+      const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
+      const created = isCouncil
+        ? await call(api.council.start({ folder, question, ...council }))
+        : await call(
+            api.discussions.create({
+              folder,
+              title: title.trim(),
+              template: template ?? undefined,
+              participants,
+              context,
+            }),
+          )
       reset()
       onCreated(created.path)
     } catch (error) {
@@ -106,7 +114,7 @@ export function NewDiscussionDialog({
       >
         <Stack gap="md">
           <TextInput
-            label="Title"
+            label={isCouncil ? 'Question' : 'Title'}
             placeholder="Add user authentication"
             required
             data-autofocus
@@ -129,7 +137,9 @@ export function NewDiscussionDialog({
             allowDeselect={false}
             comboboxProps={{ withinPortal: true }}
           />
+          {isCouncil && <CouncilFields value={council} onChange={setCouncil} />}
           <Input.Wrapper
+            hidden={isCouncil}
             label="Participants"
             description={
               participants.length === 0
@@ -155,7 +165,11 @@ export function NewDiscussionDialog({
           </Input.Wrapper>
           <Textarea
             label="Context"
-            description="What should the participants know? Markdown."
+            description={
+              isCouncil
+                ? 'More detail for the council (optional). Markdown.'
+                : 'What should the participants know? Markdown.'
+            }
             autosize
             minRows={4}
             maxRows={10}
@@ -170,7 +184,7 @@ export function NewDiscussionDialog({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              Create discussion
+              {isCouncil ? 'Start council' : 'Create discussion'}
             </Button>
           </Group>
         </Stack>
