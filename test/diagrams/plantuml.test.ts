@@ -111,3 +111,38 @@ describe('PlantUML output and server URLs', () => {
     expect(url).toMatch(/^https:\/\/plantuml\.example\/svg\/[0-9A-Za-z_-]+$/)
   })
 })
+
+describe('a PlantUML server', () => {
+  it('is used only without a local PlantUML, through the plantuml-encoder URL', async () => {
+    const { createServer } = await import('node:http')
+    const plantumlEncoder = (await import('plantuml-encoder')).default
+    const asked: string[] = []
+    // A real HTTP server on loopback that decodes the URL the way a PlantUML server does.
+    const server = createServer((request, response) => {
+      asked.push(request.url ?? '')
+      const encoded = (request.url ?? '').replace(/^\/plantuml\/svg\//, '')
+      const source = plantumlEncoder.decode(encoded)
+      const label = /Alice -> Bob: (\w+)/.exec(source)?.[1] ?? 'none'
+      response.writeHead(200, { 'Content-Type': 'image/svg+xml' })
+      response.end(`<svg xmlns="http://www.w3.org/2000/svg"><text>${label}</text></svg>`)
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const address = server.address()
+    const port = typeof address === 'object' && address ? address.port : 0
+    try {
+      const base = `http://127.0.0.1:${port}/plantuml`
+      const remote = new PlantUmlRenderer({ env: { PATH: '' }, server: base })
+      expect(await remote.status()).toMatchObject({ engine: { kind: 'server', url: base } })
+      const [result] = await remote.render([{ name: 'a', source: SEQUENCE }])
+      expect(result).toEqual({ ok: true, svg: expect.stringContaining('<text>hello</text>') })
+      expect(asked).toHaveLength(1)
+
+      // With a local PlantUML the server is never asked: the diagram stays on the machine.
+      const local = new PlantUmlRenderer({ env: process.env, server: base })
+      await local.render([{ name: 'b', source: SEQUENCE.replace('hello', 'local') }])
+      expect(asked).toHaveLength(1)
+    } finally {
+      server.close()
+    }
+  })
+})
