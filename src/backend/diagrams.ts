@@ -4,7 +4,9 @@
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
-import { readFile, stat, writeFile } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
+
+import writeFileAtomic from 'write-file-atomic'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
@@ -183,7 +185,8 @@ export function diagramsHandlers(
       if (!resolved.ok) throw new BackendError(resolved.problem)
       if (diagramKind(ref) !== kind)
         throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
-      await writeFile(resolved.path, source, 'utf8')
+      // Atomic: an editor or the watcher never sees half a diagram.
+      await writeFileAtomic(resolved.path, source, 'utf8')
       return { ref, file: resolved.path }
     },
 
