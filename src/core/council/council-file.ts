@@ -33,7 +33,15 @@ export function councilTitle(question: string): string {
   return `${cut.slice(0, Math.max(cut.lastIndexOf(' '), 40)).trimEnd()}…`
 }
 
-export function renderCouncilDiscussion(settings: CouncilFileSettings, created: Date): string {
+/**
+ * The new council's file. `members` are the names its comments will be signed with (the role
+ * personas' names), so the app lists each member once; default: the role personas' aliases.
+ */
+export function renderCouncilDiscussion(
+  settings: CouncilFileSettings,
+  created: Date,
+  members?: readonly string[],
+): string {
   if (settings.question.trim() === '')
     throw new DiscussionError('The question is empty; ask the council something.')
   const { options } = settings
@@ -42,7 +50,7 @@ export function renderCouncilDiscussion(settings: CouncilFileSettings, created: 
     template: COUNCIL_TEMPLATE,
     phase: COUNCIL_PHASES[0],
     status: 'OPEN',
-    participants: rolesOf(options.mode).map(personaAliasOf),
+    participants: members ?? rolesOf(options.mode).map(personaAliasOf),
     context: settings.question,
     created,
     skeleton: SKELETON,

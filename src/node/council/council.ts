@@ -11,6 +11,7 @@ import {
   renderCouncilDiscussion,
 } from '../../core/council/council-file.js'
 import { resolveCouncilOptions } from '../../core/council/modes.js'
+import { rolesOf } from '../../core/council/roles.js'
 import type { CouncilOptionsInput } from '../../core/council/modes.js'
 import { runCouncil } from '../../core/council/run-council.js'
 import type { CouncilRunOptions, CouncilRunResult } from '../../core/council/run-council.js'
@@ -40,9 +41,12 @@ export async function createCouncil(engine: Engine, request: NewCouncil): Promis
     const names = [...(await engine.providers()).available.keys()].join(', ')
     throw new DiscussionError(`No provider named "${provider}"; configured: ${names}.`)
   }
+  const assets = await loadCouncilAssets(registryDirs(engine.projectRoot, engine.env), options.mode)
+  const members = rolesOf(options.mode).map((role) => assets.persona(role).name)
   const text = renderCouncilDiscussion(
     { options, provider, question: request.question },
     new Date(),
+    members,
   )
   if (request.out !== undefined) {
     const path = resolve(engine.cwd, request.out)
