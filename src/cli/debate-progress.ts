@@ -47,7 +47,7 @@ export function describeDebateEvent(event: DebateEvent): string | null {
     case 'runoff':
       return `  several passed: run-off between ${event.proposals.join(', ')}`
     case 'escalated':
-      return `escalated after ${event.rounds} rounds: ${event.reason}`
+      return `escalated after ${event.rounds} round${event.rounds === 1 ? '' : 's'}: ${event.reason}`
     case 'debate-finished':
       return null
     case 'debate-cancelled':

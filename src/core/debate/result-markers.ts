@@ -30,7 +30,7 @@ export function formatOutcome(outcome: DebateOutcome): string {
     case 'consensus':
       return formatRoundResult(outcome.round, { kind: 'consensus', proposal: outcome.proposal })
     case 'escalated':
-      return `RESULT: escalated after ${outcome.rounds} rounds: ${outcome.reason.replace(/\s+/g, ' ')}`
+      return `RESULT: escalated after ${outcome.rounds} round${outcome.rounds === 1 ? '' : 's'}: ${outcome.reason.replace(/\s+/g, ' ')}`
     case 'accepted':
       return `RESULT: accepted ${outcome.proposal} by ${outcome.by}`
     case 'rejected':

@@ -53,8 +53,11 @@ export interface DebateRunResult {
   cancelled: boolean
 }
 
-/** Who signs the debate's own records (rounds, absences, results). */
-export const CLERK = 'Debate'
+/**
+ * Who signs the debate's own records (rounds, absences, results). A `Bot-` name, so it is never
+ * taken for a human (see `isHumanName`) in the participants list or by `human_required`.
+ */
+export const CLERK = 'Bot-Debate'
 
 export const STATUS = {
   open: 'OPEN',

@@ -44,9 +44,14 @@ export function tallyRound(state: DebateState, round: DebateRound): RoundTally {
   const proposals = round.candidates.flatMap((id): ProposalTally[] => {
     const proposal = state.proposals.find((p) => p.id === id)
     if (!proposal) return []
-    const approvers = round.ballots
-      .filter((b) => b.voter !== proposal.author && b.approves.includes(id))
-      .map((b) => b.voter)
+    // In the participants' order, whatever order the ballots were appended in.
+    const approvers = state.participants
+      .map((p) => p.alias)
+      .filter((alias) =>
+        round.ballots.some(
+          (b) => b.voter === alias && alias !== proposal.author && b.approves.includes(id),
+        ),
+      )
     // The weight is the participant's as the header says now; a ballot's own figure is a record.
     const approving = approvers.reduce((sum, voter) => sum + (weightOf.get(voter) ?? 0), 0)
     const blockedBy = unaddressedBlocking(round, id)

@@ -52,10 +52,14 @@ function DebateBody({
       <Text size="xs" c="dimmed">
         {summary.participants.map((p) => `@${p.alias} ${formatWeight(p.weight)}`).join(' · ')} —
         passes at {formatThreshold(settings.threshold)} of the voting weight, at most{' '}
-        {settings.maxRounds} rounds, {settings.roundTimeoutSeconds} s per step
+        {settings.maxRounds === 1 ? '1 round' : `${settings.maxRounds} rounds`},{' '}
+        {settings.roundTimeoutSeconds} s per step
       </Text>
       {outcome?.kind === 'escalated' ? (
-        <Alert color="orange" title={`Escalated after ${outcome.rounds} rounds: you decide`}>
+        <Alert
+          color="orange"
+          title={`Escalated after ${outcome.rounds} round${outcome.rounds === 1 ? '' : 's'}: you decide`}
+        >
           <Stack gap="xs">
             <Text size="sm">{outcome.reason}</Text>
             <DecisionControls
