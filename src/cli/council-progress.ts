@@ -137,7 +137,8 @@ export function formatCouncilSummary(result: CouncilRunResult, file: string): st
       '',
     )
   }
-  if (result.synthesis?.sharedProvider)
+  // The demo answers everyone: nothing to choose between there, so no advice.
+  if (result.synthesis?.sharedProvider && result.synthesis.provider !== 'demo')
     lines.push(
       `Note: ${result.synthesis.author} ran on ${result.synthesis.provider ?? 'the provider'} like the members it judged; a judge on another provider is more independent (set council.stronger in discussions.yaml and use --tier medium).`,
       '',

@@ -105,6 +105,23 @@ describe('discussions council', () => {
     expect(text).toContain('<!-- Council-Mode: dp -->')
     expect(text).toMatch(/Name: AI-D-Arbiter\n\n<!-- council: .*\n\n#### Round 1 of 2/)
     expect(text).toContain('## Bridge packet')
+    expect(run.stdout).not.toContain('like the members it judged') // no advice for the demo
+
+    // Resuming a complete council calls nobody; --json ends with the result object.
+    const again = await runDiscussions(['council', 'resume', file, '--json'], { cwd: root, env })
+    expect(again.code).toBe(0)
+    const lines = again.stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as unknown)
+    expect(lines[0]).toMatchObject({ type: 'plan' })
+    expect(lines.at(-1)).toMatchObject({
+      type: 'result',
+      complete: true,
+      callsMade: 0,
+      callsPlanned: 9,
+      synthesis: { author: 'AI-Meta-Arbiter', provider: 'demo' },
+    })
   })
 
   it('refuses invalid combinations and files that are no council, in one line', async () => {

@@ -100,6 +100,8 @@ export function registerCouncil(program: Command, io: CliIO): void {
     .option('--json', 'one JSON object per event and a final result object')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
-      await runAndReport(io, engine, file, options.json === true)
+      // `council resume FILE --json`: Commander may hand --json to the parent command.
+      const json = options.json === true || council.opts().json === true
+      await runAndReport(io, engine, file, json)
     })
 }
