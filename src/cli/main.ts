@@ -8,9 +8,8 @@ import { registerAdvance } from './commands/advance.js'
 import { registerArtifact } from './commands/artifact.js'
 import { registerCleanup } from './commands/cleanup.js'
 import { registerComment } from './commands/comment.js'
-import { registerDebate } from './commands/debate.js'
-import { registerDebate } from './commands/debate.js'
 import { registerCouncil } from './commands/council.js'
+import { registerDebate } from './commands/debate.js'
 import { registerList } from './commands/list.js'
 import { registerNew } from './commands/new.js'
 import { registerParse } from './commands/parse.js'
@@ -54,7 +53,6 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
   registerComment(program, io)
   registerAdvance(program, io)
   registerTurn(program, io)
-  registerDebate(program, io)
   registerDebate(program, io)
   registerSummarize(program, io)
   registerCouncil(program, io)

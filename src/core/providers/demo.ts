@@ -6,7 +6,6 @@
  */
 import type { Vote } from '../format/model.js'
 import { demoDebateAnswer, isDebatePrompt } from './demo-debate.js'
-import { demoDebateAnswer, isDebatePrompt } from './demo-debate.js'
 import { councilDemoAnswer } from './demo-council.js'
 import { DEMO_VOICES, GENERIC_VOICE } from './demo-voices.js'
 import type { DemoVoice } from './demo-voices.js'
@@ -148,7 +147,6 @@ function visualizerLines(topic: string, random: () => number): string[] {
 
 /** The whole answer as the response contract: `{"comment": "...", "vote": ...}`. */
 export function demoAnswer(request: ProviderRequest): string {
-  if (isDebatePrompt(request.prompt)) return demoDebateAnswer(request)
   if (isDebatePrompt(request.prompt)) return demoDebateAnswer(request)
   const council = councilDemoAnswer(request)
   if (council !== null) return council
