@@ -9,6 +9,11 @@ import { expect, SVG_PAYLOADS, test } from './support/diagrams-fixture.js'
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots')
 
+/** With SCREENSHOTS=1, retakes the README's pictures; otherwise the tests leave docs/ alone. */
+async function picture(page: Page, name: string): Promise<void> {
+  if (process.env.SCREENSHOTS) await page.screenshot({ path: join(SHOTS, name) })
+}
+
 async function open(page: Page, title: string): Promise<void> {
   await page.goto('/')
   await page.getByRole('link', { name: `Open ${title}` }).click()
@@ -62,7 +67,7 @@ test('PlantUML and Mermaid diagrams render as thumbnails; failures show source a
   await page.setViewportSize({ width: 1280, height: 1020 })
   await page.locator('[data-comment-index="1"]').evaluate((card) => card.scrollIntoView())
   await expect(thumbnails.nth(2).locator('img')).toBeInViewport()
-  await page.screenshot({ path: join(SHOTS, 'diagrams.png') })
+  await picture(page, 'diagrams.png')
 
   await thumbnails.nth(0).click()
   const stage = page.getByTestId('diagram-stage')
@@ -73,7 +78,7 @@ test('PlantUML and Mermaid diagrams render as thumbnails; failures show source a
   await stage.hover()
   await page.mouse.wheel(0, -100)
   await expect(stage).toHaveAttribute('data-scale', '1.38')
-  await page.screenshot({ path: join(SHOTS, 'diagram-viewer.png') })
+  await picture(page, 'diagram-viewer.png')
   await page.keyboard.press('Escape')
   await expect(stage).toBeHidden()
   expect(problems.errors).toEqual([])
@@ -191,7 +196,7 @@ test('Edit source in browser mode opens the built-in editor with a live preview'
   // The preview follows the text: it shows the new source once rendered.
   await expect(editor.getByTestId('diagram-preview')).toHaveAttribute('data-current', 'true')
   await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible()
-  await page.screenshot({ path: join(SHOTS, 'diagram-editor.png') })
+  await picture(page, 'diagram-editor.png')
   await editor.getByRole('button', { name: 'Save diagram' }).click()
   await expect(editor).toBeHidden()
   await expect(readFile(join(ui.folder, 'diagrams', 'states.mmd'), 'utf8')).resolves.toContain(
