@@ -5,7 +5,6 @@
  * was killed therefore resumes by running again: finished calls are in the file and are skipped.
  */
 import { currentPhase } from '../discussion/describe.js'
-import type { ParsedDiscussion, Vote } from '../format/model.js'
 import type { Persona } from '../personas/schema.js'
 import type { ProviderRequest, ProviderResult } from '../providers/port.js'
 import { parseAnswer } from '../turns/answer.js'
@@ -22,20 +21,13 @@ import { aggregateRanking, parseRanking, renderRanking } from './ranking.js'
 import { readRecordedCalls, renderCallComment, renderNoteComment } from './record.js'
 import type { RecordedCall } from './record.js'
 import { PERSONALITY_ADVISORS } from './roles.js'
+import type { TurnStore } from '../orchestration/run-turn.js'
 import type { CouncilRole } from './roles.js'
 import { councilUsage } from './usage.js'
 import type { StageUsage } from './usage.js'
 
-/** The store as a council sees it (the file store implements it). */
-export interface CouncilStore {
-  read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
-  appendComment(
-    path: string,
-    comment: { author: string; text: string; vote: Vote | null },
-  ): Promise<{ line: number }>
-  recordPhaseTransition(path: string, from: string, to: string): Promise<unknown>
-  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
-}
+/** The store as a council sees it: the same as a turn's (the file store implements it). */
+export type CouncilStore = TurnStore
 
 export interface CouncilDeps {
   store: CouncilStore

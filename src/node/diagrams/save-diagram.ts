@@ -1,18 +1,9 @@
 /** Writes a new diagram file next to a discussion, in its `diagrams/` folder, never replacing one. */
-import { mkdir, open } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { basename, dirname, join, relative } from 'node:path'
 
 import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
-
-async function createExclusive(path: string, text: string): Promise<void> {
-  const handle = await open(path, 'wx')
-  try {
-    await handle.writeFile(text, 'utf8')
-    await handle.sync()
-  } finally {
-    await handle.close()
-  }
-}
+import { createDurably } from '../store/durable-write.js'
 
 /**
  * Saves `source` as `diagrams/<slug>-<time><ext>` beside `discussionFile`; returns the path
@@ -31,7 +22,7 @@ export async function saveNewDiagram(
   for (let n = 1; ; n++) {
     const path = join(folder, n === 1 ? `${stem}${extension}` : `${stem}-${n}${extension}`)
     try {
-      await createExclusive(path, source)
+      await createDurably(path, source)
       return relative(dirname(discussionFile), path).split('\\').join('/')
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error
