@@ -4,16 +4,16 @@
  * fenced block, as markdown with a VOTE line — and crashes or hangs for two personas.
  */
 import { spawn } from 'node:child_process'
-import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { pathWithNode, readPid, waitGone } from '../providers/stand-ins.js'
-import { BIN, runDiscussions } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
+import { readPid, waitGone } from '../providers/stand-ins.js'
+import { BIN } from '../support/run-cli.js'
+import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
 /** Answers by the persona named in the prompt; logs each call; some personas misbehave. */
 const PERSONA_SCRIPT = `#!/usr/bin/env node
@@ -56,43 +56,15 @@ function persona(alias: string): string {
 }
 
 async function workspace(participants: string) {
-  const root = await tempFolder('discussions-turn-')
-  const config = join(root, '.config')
-  const bin = join(root, 'bin')
-  await mkdir(join(root, '.git'), { recursive: true })
-  await mkdir(join(root, '.discussions', 'personas'), { recursive: true })
-  await mkdir(config, { recursive: true })
-  await mkdir(bin, { recursive: true })
-  const script = join(bin, 'persona-ai')
-  await writeFile(script, PERSONA_SCRIPT)
-  await chmod(script, 0o755)
-  for (const alias of ['crasher', 'hanger'])
-    await writeFile(join(root, '.discussions', 'personas', `${alias}.yaml`), persona(alias))
-  await writeFile(
-    join(config, 'providers.yaml'),
-    [
-      'default: scripted',
-      'providers:',
-      '  - name: scripted',
-      '    type: command',
-      `    command: "${script}"`,
-      '    description: answers as each test persona would',
-      '',
-    ].join('\n'),
-  )
-  const env = {
-    DISCUSSIONS_CONFIG_DIR: config,
-    DISCUSSIONS_STATE_DIR: join(root, '.state'),
-    DISCUSSIONS_USER: 'Rob',
-    PATH: pathWithNode(),
-  }
-  const run = (...args: string[]) => runDiscussions(args, { cwd: root, env })
-  const created = await run('new', 'Payment retries', '--participants', participants)
+  const space = await scriptedWorkspace({
+    prefix: 'discussions-turn-',
+    script: PERSONA_SCRIPT,
+    scriptName: 'persona-ai',
+    personas: { crasher: persona('crasher'), hanger: persona('hanger') },
+  })
+  const created = await space.run('new', 'Payment retries', '--participants', participants)
   expect(created).toMatchObject({ code: 0, stderr: '' })
-  const file = join(root, 'discussions', 'payment-retries.md')
-  const calls = async () =>
-    (await readFile(join(bin, 'calls.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
-  return { root, bin, env, file, run, calls }
+  return { ...space, file: join(space.root, 'discussions', 'payment-retries.md') }
 }
 
 describe('discussions turn', () => {

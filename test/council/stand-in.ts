@@ -4,11 +4,8 @@
  * with a bridge packet when asked, a ranker with a RANKING line). While a `hang` file exists it
  * hangs on round 2's Visionary, writing its pid, so a test can kill the council mid-round.
  */
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
 
-import { pathWithNode } from '../providers/stand-ins.js'
-import { tempFolder } from '../support/temp.js'
+import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
 export const COUNCIL_SCRIPT = `#!/usr/bin/env node
 const fs = require('node:fs')
@@ -37,33 +34,9 @@ process.stdin.on('end', () => {
 
 /** A project with the stand-in as its only provider (user config), and helpers around it. */
 export async function councilWorkspace() {
-  const root = await tempFolder('council-cli-')
-  const config = join(root, '.config')
-  const bin = join(root, 'bin')
-  await mkdir(join(root, '.git'), { recursive: true })
-  await mkdir(config, { recursive: true })
-  await mkdir(bin, { recursive: true })
-  const script = join(bin, 'council-ai')
-  await writeFile(script, COUNCIL_SCRIPT)
-  await chmod(script, 0o755)
-  await writeFile(
-    join(config, 'providers.yaml'),
-    [
-      'default: scripted',
-      'providers:',
-      '  - name: scripted',
-      '    type: command',
-      `    command: "${script}"`,
-      '',
-    ].join('\n'),
-  )
-  const env = {
-    DISCUSSIONS_CONFIG_DIR: config,
-    DISCUSSIONS_STATE_DIR: join(root, '.state'),
-    DISCUSSIONS_USER: 'Rob',
-    PATH: pathWithNode(),
-  }
-  const calls = async () =>
-    (await readFile(join(bin, 'calls.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
-  return { root, bin, config, env, calls }
+  return scriptedWorkspace({
+    prefix: 'council-cli-',
+    script: COUNCIL_SCRIPT,
+    scriptName: 'council-ai',
+  })
 }

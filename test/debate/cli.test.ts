@@ -4,7 +4,7 @@
  * and the offline demo provider.
  */
 import { spawn } from 'node:child_process'
-import { chmod, mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -12,9 +12,9 @@ import { describe, expect, it } from 'vitest'
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { headerValue } from '../../src/core/format/headers.js'
-import { pathWithNode, readPid, waitGone } from '../providers/stand-ins.js'
-import { BIN, runDiscussions } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
+import { readPid, waitGone } from '../providers/stand-ins.js'
+import { BIN } from '../support/run-cli.js'
+import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
 /**
  * Answers by persona and step; logs `alias step round` per call. security blocks P1 in round 1
@@ -66,38 +66,12 @@ const HANGER = [
 ].join('\n')
 
 async function workspace() {
-  const root = await tempFolder('discussions-debate-')
-  const config = join(root, '.config')
-  const bin = join(root, 'bin')
-  await mkdir(join(root, '.git'), { recursive: true })
-  await mkdir(join(root, '.discussions', 'personas'), { recursive: true })
-  await mkdir(config, { recursive: true })
-  await mkdir(bin, { recursive: true })
-  const script = join(bin, 'debater')
-  await writeFile(script, DEBATER_SCRIPT)
-  await chmod(script, 0o755)
-  await writeFile(join(root, '.discussions', 'personas', 'hanger.yaml'), HANGER)
-  await writeFile(
-    join(config, 'providers.yaml'),
-    [
-      'default: scripted',
-      'providers:',
-      '  - name: scripted',
-      '    type: command',
-      `    command: "${script}"`,
-      '    description: answers each debate step as its persona would',
-      '',
-    ].join('\n'),
-  )
-  const env = {
-    DISCUSSIONS_CONFIG_DIR: config,
-    DISCUSSIONS_STATE_DIR: join(root, '.state'),
-    DISCUSSIONS_USER: 'Rob',
-    PATH: pathWithNode(),
-  }
-  const run = (...args: string[]) => runDiscussions(args, { cwd: root, env })
-  const calls = async () =>
-    (await readFile(join(bin, 'calls.log'), 'utf8').catch(() => '')).split('\n').filter(Boolean)
+  const { root, bin, env, run, calls } = await scriptedWorkspace({
+    prefix: 'discussions-debate-',
+    script: DEBATER_SCRIPT,
+    scriptName: 'debater',
+    personas: { hanger: HANGER },
+  })
   const create = async (...args: string[]): Promise<string> => {
     const created = await run('debate', 'new', ...args, '--dir', 'debates')
     expect(created).toMatchObject({ code: 0, stderr: '' })
