@@ -39,8 +39,13 @@ async function participantsOf(
     null
   const listed: ParticipantInfo[] = view.participants.map((alias) => {
     const persona = personas.get(alias)?.persona
-    const name = persona?.name ?? alias
     const key = aliasOfAuthor(persona?.alias ?? alias)
+    // The header keeps names in lower case; a participant no persona describes (a council role,
+    // say) is shown as its comments sign it.
+    const name =
+      persona?.name ??
+      view.comments.find((comment) => aliasOfAuthor(comment.author) === key)?.author ??
+      alias
     return {
       name,
       alias: key,
