@@ -6,13 +6,8 @@
 import { chmod, mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { test as base } from '@playwright/test'
-import type { BrowserContextOptions } from '@playwright/test'
-
-import { watchProblems } from './fixtures.js'
-import type { PageProblems } from './fixtures.js'
+import { testWithUi } from './fixtures.js'
 import { exampleFolder, startUi } from './ui-server.js'
-import type { RunningUi } from './ui-server.js'
 
 export const SVG_PAYLOADS: Record<string, string> = {
   'script.svg': `<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><script>window.__pwned=1</script><text x="4" y="20">script</text></svg>`,
@@ -137,35 +132,14 @@ export async function diagramFolder(): Promise<string> {
   return folder
 }
 
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
-
-export const test = base.extend<
-  { problems: PageProblems },
-  { ui: RunningUi & { session: StorageState } }
->({
-  ui: [
-    async ({ browser }, use) => {
-      const folder = await diagramFolder()
-      const display = process.env.DISPLAY
-      process.env.DISPLAY = display || ':0' // the server reads it at start; the stand-in ignores it
-      const ui = await startUi(folder)
-      if (display === undefined) delete process.env.DISPLAY
-      else process.env.DISPLAY = display
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      await page.goto(ui.url)
-      const session = await context.storageState()
-      await context.close()
-      await use({ ...ui, session })
-      await ui.stop()
-    },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  storageState: async ({ ui }, use) => use(ui.session),
-  baseURL: async ({ ui }, use) => use(ui.origin),
-  problems: async ({ page }, use) => {
-    await use(await watchProblems(page))
-  },
+export const test = testWithUi(async () => {
+  const folder = await diagramFolder()
+  const display = process.env.DISPLAY
+  process.env.DISPLAY = display || ':0' // the server reads it at start; the stand-in ignores it
+  const ui = await startUi(folder)
+  if (display === undefined) delete process.env.DISPLAY
+  else process.env.DISPLAY = display
+  return ui
 })
 
 export { expect } from '@playwright/test'

@@ -34,25 +34,33 @@ interface SignedInUi extends RunningUi {
   session: StorageState
 }
 
-export const test = base.extend<{ problems: PageProblems }, { ui: SignedInUi }>({
-  ui: [
-    async ({ browser }, use) => {
-      const ui = await startUi(await exampleFolder())
-      const context = await browser.newContext()
-      const page = await context.newPage()
-      await page.goto(ui.url)
-      const session = await context.storageState()
-      await context.close()
-      await use({ ...ui, session })
-      await ui.stop()
+/**
+ * A Playwright `test` whose worker starts the real browser-mode server on the folder `start`
+ * gives (and stops it after), signs a browser in once, and hands every test that session.
+ */
+export function testWithUi(start: () => Promise<RunningUi>) {
+  return base.extend<{ problems: PageProblems }, { ui: SignedInUi }>({
+    ui: [
+      async ({ browser }, use) => {
+        const ui = await start()
+        const context = await browser.newContext()
+        const page = await context.newPage()
+        await page.goto(ui.url)
+        const session = await context.storageState()
+        await context.close()
+        await use({ ...ui, session })
+        await ui.stop()
+      },
+      { scope: 'worker', timeout: 90_000 },
+    ],
+    storageState: async ({ ui }, use) => use(ui.session),
+    baseURL: async ({ ui }, use) => use(ui.origin),
+    problems: async ({ page }, use) => {
+      await use(await watchProblems(page))
     },
-    { scope: 'worker', timeout: 90_000 },
-  ],
-  storageState: async ({ ui }, use) => use(ui.session),
-  baseURL: async ({ ui }, use) => use(ui.origin),
-  problems: async ({ page }, use) => {
-    await use(await watchProblems(page))
-  },
-})
+  })
+}
+
+export const test = testWithUi(async () => startUi(await exampleFolder()))
 
 export { expect }

@@ -3,7 +3,7 @@ import { completeWithFallback } from '../core/providers/fallback.js'
 import { saveDefaultProvider } from '../node/config/default-provider.js'
 import { userConfigDir } from '../node/config/paths.js'
 import { revokeTrust, trustProject } from '../node/providers/trust.js'
-import { checkUsable } from '../node/providers/usable.js'
+import { providerStatuses } from '../node/providers/usable.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
@@ -27,23 +27,11 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
     'providers:list': async ({ folder, probe }) => {
       const engine = await engineFor(folder)
       const loaded = await engine.providers()
-      const checks = await Promise.all(
-        loaded.entries.map((entry) =>
-          checkUsable(entry, { env: engine.env, probe: probe ?? true, probeTimeoutMs: 1500 }),
-        ),
-      )
-      const providers = loaded.entries.map((entry, index): ProviderInfo => ({
-        name: entry.name,
-        kind: entry.kind,
-        description: entry.config?.description ?? entry.provider.description ?? null,
-        source: entry.source,
-        file: entry.file,
-        line: entry.line,
-        trusted: entry.trusted,
-        active: entry.active,
-        usable: checks[index]?.usable ?? null,
-        why: checks[index]?.why ?? '',
-      }))
+      const providers: ProviderInfo[] = await providerStatuses(loaded.entries, {
+        env: engine.env,
+        probe: probe ?? true,
+        probeTimeoutMs: 1500,
+      })
       const own = loaded.entries.filter((entry) => entry.source === 'project')
       const commands = (await engine.personas())
         .list()

@@ -11,7 +11,7 @@ import type { DetectedProvider } from '../../node/providers/detect.js'
 import { loadProviders } from '../../node/providers/load-providers.js'
 import type { LoadedProviders, ProviderEntry } from '../../node/providers/load-providers.js'
 import { revokeTrust, trustProject } from '../../node/providers/trust.js'
-import { checkUsable } from '../../node/providers/usable.js'
+import { providerStatuses } from '../../node/providers/usable.js'
 import type { Usability } from '../../node/providers/usable.js'
 import { shownPath, writeProblems } from '../config-output.js'
 import { CliError, EXIT } from '../errors.js'
@@ -92,24 +92,15 @@ function writeNothingConfigured(
 async function listProviders(io: CliIO, options: { json?: true; offline?: true }): Promise<void> {
   const env = process.env
   const loaded = await providersFor(io)
-  const checks = await Promise.all(
-    loaded.entries.map((entry) => checkUsable(entry, { env, probe: !options.offline })),
-  )
+  const statuses = await providerStatuses(loaded.entries, { env, probe: !options.offline })
   const detected = loaded.configured ? [] : await detectProviders({ env, probe: !options.offline })
   const usingDemo = loaded.available.get(loaded.defaultName)?.kind === 'demo'
   if (options.json) {
     writeJson(io, {
-      providers: loaded.entries.map((entry, index) => ({
-        name: entry.name,
-        type: entry.kind,
-        description: entry.config?.description ?? entry.provider.description ?? null,
-        source: entry.source,
-        file: entry.file,
-        line: entry.line,
-        trusted: entry.trusted,
-        active: entry.active,
-        usable: checks[index]?.usable ?? null,
-        why: checks[index]?.why ?? null,
+      providers: statuses.map(({ kind, why, ...status }) => ({
+        ...status,
+        type: kind,
+        why: why === '' ? null : why,
       })),
       default: loaded.defaultName,
       fallback: loaded.fallback,
@@ -129,9 +120,9 @@ async function listProviders(io: CliIO, options: { json?: true; offline?: true }
   const rows = loaded.entries.map((entry, index) => [
     entry.name,
     entry.kind,
-    usableLabel(checks[index] ?? { usable: null, why: '' }),
+    usableLabel(statuses[index] ?? { usable: null, why: '' }),
     sourceLabel(entry),
-    checks[index]?.why ?? '',
+    statuses[index]?.why ?? '',
   ])
   io.stdout.write(formatTable(['NAME', 'TYPE', 'USABLE', 'SOURCE', 'DETAILS'], rows))
   const fallback = loaded.fallback.length > 0 ? loaded.fallback.join(', ') : 'none'
@@ -139,7 +130,7 @@ async function listProviders(io: CliIO, options: { json?: true; offline?: true }
   const defaultIndex = loaded.entries.findIndex(
     (entry) => entry.name === loaded.defaultName && entry.active,
   )
-  if (checks[defaultIndex]?.usable === false && loaded.fallback.length > 0) {
+  if (statuses[defaultIndex]?.usable === false && loaded.fallback.length > 0) {
     io.stdout.write(
       `The default is not usable now, so calls go on to the fallback (${fallback}) unless a persona names another.\n`,
     )

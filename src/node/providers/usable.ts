@@ -107,3 +107,37 @@ export async function checkUsable(
     return { usable: false, why }
   }
 }
+
+/** One provider entry as lists show it: where it comes from and whether it can answer now. */
+export interface ProviderStatus {
+  name: string
+  kind: ProviderEntry['kind']
+  description: string | null
+  source: ProviderEntry['source']
+  file: string | null
+  line: number | null
+  trusted: boolean
+  active: boolean
+  usable: boolean | null
+  why: string
+}
+
+/** Every entry of `loaded`, checked in parallel (`providers list` and the app's providers view). */
+export async function providerStatuses(
+  entries: readonly ProviderEntry[],
+  options: UsableOptions = {},
+): Promise<ProviderStatus[]> {
+  const checks = await Promise.all(entries.map((entry) => checkUsable(entry, options)))
+  return entries.map((entry, index) => ({
+    name: entry.name,
+    kind: entry.kind,
+    description: entry.config?.description ?? entry.provider.description ?? null,
+    source: entry.source,
+    file: entry.file,
+    line: entry.line,
+    trusted: entry.trusted,
+    active: entry.active,
+    usable: checks[index]?.usable ?? null,
+    why: checks[index]?.why ?? '',
+  }))
+}
