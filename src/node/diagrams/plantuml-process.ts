@@ -61,6 +61,12 @@ interface Pending {
 
 const STDERR_KEPT = 4000
 
+function formatBytes(bytes: number): string {
+  return bytes >= 1_000_000
+    ? `${Math.round(bytes / 1_000_000)} MB`
+    : `${Math.round(bytes / 1000)} KB`
+}
+
 export class PlantUmlProcess {
   readonly #child: ChildProcessWithoutNullStreams
   readonly #delimiter = `--discussions-${randomBytes(16).toString('hex')}--`
@@ -124,12 +130,9 @@ export class PlantUmlProcess {
     if (this.#pending) throw new Error('PlantUmlProcess runs one diagram at a time')
     return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        this.#finish({
-          ok: false,
-          error: `PlantUML took longer than ${Math.round(job.timeoutMs / 1000)} s for this diagram.`,
-          fatal: true,
-        })
-        this.kill()
+        this.#abandon(
+          `PlantUML took longer than ${Math.max(1, Math.round(job.timeoutMs / 1000))} s for this diagram.`,
+        )
       }, job.timeoutMs)
       this.#pending = { job, resolve, timer }
       this.#child.stdin.write(`@@@format ${job.format}\n${job.text}`)
@@ -151,20 +154,16 @@ export class PlantUmlProcess {
     const pending = this.#pending
     if (!pending) return
     const end = this.#buffer.indexOf(`${this.#delimiter}\n`)
+    const output = end < 0 ? this.#buffer : this.#buffer.slice(0, end)
+    const tooLong = Buffer.byteLength(output) > pending.job.maxOutputBytes
+    const error = `PlantUML wrote more than ${formatBytes(pending.job.maxOutputBytes)} for this diagram.`
+    // Still writing: stop it. Done (all in one read): drop the output, keep the process.
     if (end < 0) {
-      if (Buffer.byteLength(this.#buffer) > pending.job.maxOutputBytes) {
-        this.#finish({
-          ok: false,
-          error: `PlantUML wrote more than ${Math.round(pending.job.maxOutputBytes / 1_000_000)} MB for this diagram.`,
-          fatal: true,
-        })
-        this.kill()
-      }
+      if (tooLong) this.#abandon(error)
       return
     }
-    const output = this.#buffer.slice(0, end)
     this.#buffer = this.#buffer.slice(end + this.#delimiter.length + 1)
-    this.#finish({ ok: true, output })
+    this.#finish(tooLong ? { ok: false, error, fatal: false } : { ok: true, output })
   }
 
   #finish(result: PlantUmlJobResult): void {
@@ -172,8 +171,13 @@ export class PlantUmlProcess {
     if (!pending) return
     this.#pending = null
     clearTimeout(pending.timer)
-    if (!result.ok) this.#buffer = ''
     pending.resolve(result)
+  }
+
+  /** Fails the diagram in hand and retires the process at once, so nothing else is sent to it. */
+  #abandon(error: string): void {
+    this.#finish({ ok: false, error, fatal: true })
+    this.#died('PlantUML was stopped')
   }
 
   #died(why: string): void {
