@@ -17,6 +17,15 @@ export interface FakeApi {
   close(): Promise<void>
 }
 
+/** An answer in the personas' response contract, in streamed pieces: what a turn expects. */
+export function personaAnswer(who: string): string[] {
+  return [
+    `{"comment": "${who} has read the proposal.`,
+    ` Ship it behind a flag.", `,
+    '"vote": "READY"}',
+  ]
+}
+
 export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 export async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {

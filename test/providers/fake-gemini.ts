@@ -7,7 +7,7 @@
  */
 import type { ServerResponse } from 'node:http'
 
-import { API_KEY, json, startStandInServer, wait } from './fake-api.js'
+import { API_KEY, json, personaAnswer, startStandInServer, wait } from './fake-api.js'
 import type { FakeApi } from './fake-api.js'
 
 function googleError(response: ServerResponse, code: number, status: string, message: string) {
@@ -42,7 +42,7 @@ async function stream(model: string, response: ServerResponse): Promise<void> {
   response.flushHeaders()
   // Google ends each event with CRLF pairs.
   const send = (value: unknown) => response.write(`data: ${JSON.stringify(value)}\r\n\r\n`)
-  const pieces = ['Hallo', ', ', 'Welt', '.']
+  const pieces = model === 'persona' ? personaAnswer('Gemini') : ['Hallo', ', ', 'Welt', '.']
   for (const [index, piece] of pieces.entries()) {
     send({
       ...chunk(piece),

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http'
 
-import { API_KEY, json, startStandInServer, wait } from './fake-api.js'
+import { API_KEY, json, personaAnswer, startStandInServer, wait } from './fake-api.js'
 import type { FakeApi } from './fake-api.js'
 
 const created = '2026-11-23T12:00:00.000000Z'
@@ -31,7 +31,8 @@ async function chat(model: string, response: ServerResponse): Promise<void> {
   response.writeHead(200, { 'content-type': 'application/x-ndjson' })
   response.flushHeaders()
   const send = (value: unknown) => response.write(`${JSON.stringify(value)}\n`)
-  for (const [index, piece] of ['Hola', ', ', 'mundo', '.'].entries()) {
+  const pieces = model === 'persona' ? personaAnswer('Ollama') : ['Hola', ', ', 'mundo', '.']
+  for (const [index, piece] of pieces.entries()) {
     send({
       model,
       created_at: created,
