@@ -29,6 +29,15 @@ export function groupExists(pgid: number): boolean {
   return signalGroup(pgid, 0)
 }
 
+function leaderAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
 function killEverything(): void {
   refreshTreesSync()
   for (const [group, tree] of live) {
@@ -72,9 +81,12 @@ export function terminateGroup(pgid: number, graceMs = 2_000): void {
   // Freeze first, so nothing forks or escapes between the last look at the table and the kill;
   // the look must be now (a helper started since the last poll is found only while its parent
   // lives, and the TERM is about to end the parent).
-  signalGroup(pgid, 'SIGSTOP')
-  refreshTreesSync()
-  tree?.signal('SIGSTOP')
+  // (When the leader has exited already, its children are re-parented: only the polls knew them.)
+  if (leaderAlive(pgid)) {
+    signalGroup(pgid, 'SIGSTOP')
+    refreshTreesSync()
+    tree?.signal('SIGSTOP')
+  }
   for (const signal of ['SIGTERM', 'SIGCONT'] as const) {
     signalGroup(pgid, signal)
     tree?.signal(signal)
