@@ -127,7 +127,13 @@ describe("a project's plantuml_server", () => {
         path: file,
         refs: ['diagrams/flow.puml'],
       })
-      expect(rendered).toMatchObject({ svg: null, error: expect.stringMatching(/^Java is not/) })
+      expect(rendered).toMatchObject({
+        svg: null,
+        source: expect.stringContaining('A -> B'),
+        error: expect.stringMatching(
+          /^Not rendered: Java is not installed, so the source is shown/,
+        ),
+      })
       expect(canary.requests).toEqual([])
       backend.close()
 
