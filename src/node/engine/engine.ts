@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { userInfo } from 'node:os'
-import { basename, isAbsolute, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
@@ -161,7 +161,7 @@ export class Engine {
       aiSummary,
       provider,
     })
-    await replaceDurably(file, text)
+    await replaceDurably(file, text, dirname(loaded.path))
     return { file, provider, aiError }
   }
 
