@@ -9,8 +9,6 @@ import { dirname, resolve } from 'node:path'
 
 import { isInside, realFolders, realLocation } from '../files/is-inside.js'
 
-export { isInside } from '../files/is-inside.js'
-
 export type ResolvedDiagram =
   { ok: true; path: string; exists: boolean } | { ok: false; problem: string }
 
