@@ -42,8 +42,14 @@ export async function ensureFolderInside(folder: string, within: WriteRoots): Pr
 /**
  * The path to write for `path`: its folder's real path plus its own name. Refuses a name that is
  * a symbolic link and a folder outside `within`. The folder must exist (`ensureFolderInside`).
+ * `exclusive`: the caller opens with O_EXCL, which fails with EEXIST on any existing name, a link
+ * included, so a link there is simply a name that is taken.
  */
-export async function confinedTarget(path: string, within: WriteRoots): Promise<string> {
+export async function confinedTarget(
+  path: string,
+  within: WriteRoots,
+  options: { exclusive?: boolean } = {},
+): Promise<string> {
   const roots = rootsOf(within)
   const absolute = resolve(path)
   const [{ real: realParent }, realRoots] = await Promise.all([
@@ -52,6 +58,7 @@ export async function confinedTarget(path: string, within: WriteRoots): Promise<
   ])
   if (!realRoots.some((root) => isInside(root, realParent))) throw outside(path, roots)
   const target = join(realParent, basename(absolute))
+  if (options.exclusive) return target
   const stats = await lstat(target).catch(() => null)
   if (stats?.isSymbolicLink())
     throw new UnsafeWriteError(

@@ -97,7 +97,7 @@ export async function replaceDurably(
 
 /** Creates a new file (never replacing one) durably; fails with EEXIST when the name is taken. */
 export async function createDurably(path: string, text: string, within: WriteRoots): Promise<void> {
-  const target = await confinedTarget(path, within)
+  const target = await confinedTarget(path, within, { exclusive: true })
   const handle = await open(target, 'wx')
   try {
     await handle.writeFile(text, 'utf8')
