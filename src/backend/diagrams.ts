@@ -1,6 +1,6 @@
 /**
  * diagrams:*: the `DIAGRAM:` references of a discussion, read only inside the workspace and
- * rendered (PlantUML here, in one JVM start per request; Mermaid in the page), the built-in
+ * rendered (PlantUML here, by the program's shared sandboxed PlantUML processes; Mermaid in the page), the built-in
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
@@ -13,12 +13,9 @@ import { hasDisplay, launchArtifactEditor } from '../node/diagrams/artifact-edit
 import { deleteOrphans } from '../node/diagrams/cleanup.js'
 import { resolveDiagramPath } from '../node/diagrams/confine.js'
 import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
-import {
-  MAX_SOURCE_BYTES,
-  NO_PLANTUML,
-  PlantUmlRenderer,
-} from '../node/diagrams/plantuml-renderer.js'
 import { artifactEditorSetting } from '../node/diagrams/editor-setting.js'
+import { MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/diagrams/plantuml-renderer.js'
+import { plantUmlServerSetting } from '../node/diagrams/plantuml-server-setting.js'
 import { saveDiagramSource, saveNewDiagram } from '../node/diagrams/save-diagram.js'
 import { findOrphans } from '../node/diagrams/scan.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
@@ -40,7 +37,7 @@ type DiagramHandlers = Pick<
 
 const MAX_SVG_FILE = 5_000_000
 
-/** One renderer per PlantUML server setting, so each keeps its cache. */
+/** One renderer per PlantUML server setting, so each keeps its cache (all share one PlantUML pool). */
 class Renderers {
   readonly #byServer = new Map<string, PlantUmlRenderer>()
   constructor(private readonly env: NodeJS.ProcessEnv) {}
@@ -68,8 +65,13 @@ export function diagramsHandlers(
   env: NodeJS.ProcessEnv,
 ): DiagramHandlers {
   const renderers = new Renderers(env)
+  /** A project's own plantuml_server counts only once the project is trusted. */
+  const serverFor = async (folder: string) => {
+    const engine = await engines.for(folder)
+    return plantUmlServerSetting(engine.config.plantuml_server, engine.projectRoot, env)
+  }
   const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
-    renderers.for((await engines.for(folder)).config.plantuml_server)
+    renderers.for((await serverFor(folder)).server)
   const resolveRef = async (discussion: string, ref: string) =>
     resolveDiagramPath(discussion, ref, workspace.folders)
 
@@ -101,10 +103,12 @@ export function diagramsHandlers(
           })
         }
       }
-      const status = await renderers.for(engine.config.plantuml_server).status()
+      const setting = await serverFor(inside.folder)
+      const status = await renderers.for(setting.server).status()
       const hints: string[] = []
-      if (!status.engine) hints.push(NO_PLANTUML)
-      else if (status.engine.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
+      if (!status.engine && status.problem) hints.push(status.problem)
+      if (!status.engine && setting.skipped) hints.push(setting.skipped)
+      if (status.engine?.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
       return {
         diagrams,
         support: {

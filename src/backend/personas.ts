@@ -25,6 +25,12 @@ export function personasHandlers(workspace: Workspace, engines: Engines): Person
     },
 
     'personas:save': async ({ folder, target, persona }) => {
+      // A persona that runs a program is written by hand and trusted with `discussions trust`;
+      // a page (or anyone holding its connection) must not be able to make one.
+      if (persona.command !== undefined)
+        throw new BackendError(
+          `${persona.alias} runs a command: the app does not write commands. Edit its YAML file by hand instead.`,
+        )
       const open = await folderOf(folder)
       const engine = await engines.for(open)
       let root: string

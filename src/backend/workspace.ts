@@ -24,6 +24,7 @@ async function realFolder(folder: string): Promise<string> {
 
 export class Workspace {
   readonly #folders: string[] = []
+  #confined = false
 
   constructor(
     private readonly recent: RecentFolders,
@@ -35,9 +36,30 @@ export class Workspace {
     return this.#folders
   }
 
+  /**
+   * From now on only the open folders and their subfolders may be opened: the browser mode serves
+   * the folder given on the command line, never the rest of the disk.
+   */
+  confine(): void {
+    this.#confined = true
+  }
+
   /** Opens a folder (idempotent) and remembers it among the recent ones; returns its real path. */
   async open(folder: string): Promise<string> {
-    const real = await realFolder(folder)
+    const inside = (path: string): boolean => this.#folders.some((open) => isInside(open, path))
+    const refusal = (): BackendError =>
+      new BackendError(
+        `${folder}: this app serves only ${this.#folders.join(', ')} and its subfolders; run \`discussions ui --web\` on the other folder instead.`,
+      )
+    let real: string
+    try {
+      real = await realFolder(folder)
+    } catch (error) {
+      // Outside, "missing" and "refused" read the same: probing must not reveal folders.
+      if (this.#confined && !inside((await realLocation(folder)).real)) throw refusal()
+      throw error
+    }
+    if (this.#confined && !inside(real)) throw refusal()
     if (!this.#folders.includes(real)) {
       this.#folders.push(real)
       this.onOpen(real)
@@ -47,7 +69,14 @@ export class Workspace {
   }
 
   async state(): Promise<WorkspaceState> {
-    return { folders: [...this.#folders], recent: await this.recent.list() }
+    const recent = await this.recent.list()
+    return {
+      folders: [...this.#folders],
+      // A confined workspace does not name the other folders this person opened.
+      recent: this.#confined
+        ? recent.filter((entry) => this.#folders.some((open) => isInside(open, entry)))
+        : recent,
+    }
   }
 
   /** The real path of an existing file or folder inside the workspace; refuses anything else. */

@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { createBackend } from '../../src/backend/index.js'
 import type { Shell } from '../../src/backend/index.js'
 import type { InvokeChannel } from '../../src/shared/contract/index.js'
+import { trustProject } from '../../src/node/providers/trust.js'
+import { startCanary } from '../support/canary.js'
 import { tempFolder } from '../support/temp.js'
 
 const DISCUSSION = `<!-- DISCUSSION -->
@@ -102,6 +104,46 @@ describe('diagrams:list and diagrams:render', () => {
       error: expect.stringMatching(/outside/),
     })
     backend.close()
+  })
+})
+
+describe("a project's plantuml_server", () => {
+  it('receives nothing until the project is trusted, and the panel says why', async () => {
+    const canary = await startCanary()
+    try {
+      // No java on PATH: without a local PlantUML, a server would be the way to render.
+      const { root, invoke, file, backend } = await setup({ mode: 'browser' }, { PATH: '' })
+      await writeFile(join(root, 'discussions.yaml'), `plantuml_server: ${canary.url}/plantuml\n`)
+      const list = await invoke<{ support: { plantuml: string | null; hints: string[] } }>(
+        'diagrams:list',
+        { path: file },
+      )
+      expect(list.support.plantuml).toBeNull()
+      expect(list.support.hints).toEqual([
+        expect.stringMatching(/^Java is not installed/),
+        expect.stringMatching(/comes from a project you have not trusted.*discussions trust/),
+      ])
+      const [rendered] = await invoke<Record<string, unknown>[]>('diagrams:render', {
+        path: file,
+        refs: ['diagrams/flow.puml'],
+      })
+      expect(rendered).toMatchObject({ svg: null, error: expect.stringMatching(/^Java is not/) })
+      expect(canary.requests).toEqual([])
+      backend.close()
+
+      // The same kind of project, trusted: its server is asked.
+      const trusted = await setup({ mode: 'browser' }, { PATH: '' })
+      await writeFile(
+        join(trusted.root, 'discussions.yaml'),
+        `plantuml_server: ${canary.url}/plantuml\n`,
+      )
+      await trustProject(trusted.root, join(trusted.root, '.config'))
+      await trusted.invoke('diagrams:render', { path: trusted.file, refs: ['diagrams/flow.puml'] })
+      expect(canary.requests).toEqual([expect.stringMatching(/^GET \/plantuml\/svg\//)])
+      trusted.backend.close()
+    } finally {
+      await canary.close()
+    }
   })
 })
 

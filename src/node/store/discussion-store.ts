@@ -168,6 +168,13 @@ export class DiscussionFileStore {
     const block = `\n<!-- PHASE-TRANSITION: ${a} -> ${b} -->\n<!-- VOTE-RESET: ${b} -->\n\n---\n`
     const result = await this.appendBlock(path, block, 1)
     await this.updateHeaders(path, { Phase: b })
+    if (this.journal) {
+      try {
+        await this.journal.record(path, { author: '', body: '', phase: { from: a, to: b } })
+      } catch {
+        // The change is in the file; only the protection against old buffers is missing.
+      }
+    }
     return result
   }
 }

@@ -20,6 +20,8 @@ export interface JournalEntry {
   author: string
   /** The comment body as the parser reads it back (escapes undone, VOTE line included). */
   body: string
+  /** Set for a phase change the app recorded (author and body are then empty). */
+  phase?: { from: string; to: string }
 }
 
 export interface JournalOptions {
@@ -35,10 +37,12 @@ const COMPACT_BYTES = 4 * 1024 * 1024
 
 function isEntry(value: unknown): value is JournalEntry {
   const entry = value as Partial<JournalEntry> | null
+  const phase = entry?.phase as { from?: unknown; to?: unknown } | undefined
   return (
     typeof entry?.at === 'number' &&
     typeof entry.author === 'string' &&
-    typeof entry.body === 'string'
+    typeof entry.body === 'string' &&
+    (phase === undefined || (typeof phase.from === 'string' && typeof phase.to === 'string'))
   )
 }
 
@@ -66,9 +70,12 @@ export class AppendJournal {
     return join(this.#folder, `${key}.jsonl`)
   }
 
-  async record(path: string, entry: { author: string; body: string }): Promise<void> {
+  async record(
+    path: string,
+    entry: { author: string; body: string; phase?: { from: string; to: string } },
+  ): Promise<void> {
     await ensureFolderInside(this.#folder, this.#folder)
-    const line = JSON.stringify({ at: this.#now(), author: entry.author, body: entry.body })
+    const line = JSON.stringify({ at: this.#now(), ...entry })
     const file = await this.#fileFor(path)
     await appendOrCreate(file, `${line}\n`, this.#folder, { sync: false })
     // Compacted now and then, by size, so recording an answer stays one small append.
