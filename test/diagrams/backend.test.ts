@@ -1,6 +1,6 @@
 // The diagrams, artifacts and speech parts of the backend, over real files, the real plantuml and
 // stand-in programs (an artifact editor, an espeak-ng that records what it was asked to say).
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -183,23 +183,44 @@ describe('diagrams:save, diagrams:open and diagrams:preview', () => {
     ).rejects.toThrow(/outside the workspace/)
   })
 
-  it('opens a source with the system editor in the desktop app; browser mode says it cannot', async () => {
-    const browser = await setup()
+  it('opens a diagram in the artifact editor, else the built-in one; never the system default', async () => {
+    const headless = await setup({ mode: 'browser' }, { DISPLAY: '' })
     expect(
-      await browser.invoke('diagrams:open', { path: browser.file, ref: 'diagrams/flow.puml' }),
-    ).toMatchObject({ opened: false })
-    const opened: string[] = []
-    const desktop = await setup({
-      mode: 'electron',
-      openPath: (path) => {
-        opened.push(path)
-        return Promise.resolve('')
-      },
-    })
+      await headless.invoke('diagrams:open', { path: headless.file, ref: 'diagrams/flow.puml' }),
+    ).toMatchObject({ opened: false, message: expect.stringMatching(/built-in editor/) })
+
+    const desktop = await setup({ mode: 'electron' }, { DISPLAY: ':0' })
     expect(
       await desktop.invoke('diagrams:open', { path: desktop.file, ref: 'diagrams/flow.puml' }),
-    ).toMatchObject({ opened: true })
-    expect(opened).toEqual([join(desktop.root, 'diagrams', 'flow.puml')])
+    ).toMatchObject({ opened: false })
+    const args = join(desktop.bin, 'args.txt')
+    await script(
+      desktop.bin,
+      'artifact-editor',
+      `echo "$@" > "${args}"; echo "ARTIFACT_SAVED:$2/$4"`,
+    )
+    expect(
+      await desktop.invoke('diagrams:open', { path: desktop.file, ref: 'diagrams/flow.puml' }),
+    ).toMatchObject({ opened: true, message: 'Saved diagrams/flow.puml.' })
+    expect(await readFile(args, 'utf8')).toBe(
+      `--output-dir ${join(desktop.root, 'diagrams')} --name flow.puml\n`,
+    )
+  })
+
+  it('refuses to open anything but a diagram: .desktop, .bat, .command, .app, or a link to one', async () => {
+    const { root, bin, invoke, file } = await setup({ mode: 'electron' }, { DISPLAY: ':0' })
+    const ran = join(bin, 'ran.txt')
+    await script(bin, 'artifact-editor', `echo "$@" >> "${ran}"`)
+    await writeFile(join(root, 'diagrams', 'run.desktop'), '[Desktop Entry]\nExec=touch /tmp/x\n')
+    await writeFile(join(root, 'diagrams', 'run.bat'), 'calc.exe\r\n')
+    await writeFile(join(root, 'diagrams', 'run.command'), '#!/bin/sh\ntouch /tmp/x\n')
+    await mkdir(join(root, 'diagrams', 'run.app'))
+    await symlink(join(root, 'diagrams', 'run.desktop'), join(root, 'diagrams', 'innocent.puml'))
+    for (const ref of ['run.desktop', 'run.bat', 'run.command', 'run.app', 'innocent.puml'])
+      await expect(invoke('diagrams:open', { path: file, ref: `diagrams/${ref}` })).rejects.toThrow(
+        /not a diagram .*only diagrams open/,
+      )
+    await expect(readFile(ran, 'utf8')).rejects.toThrow(/ENOENT/)
   })
 
   it('previews PlantUML and refuses blocked directives', async () => {

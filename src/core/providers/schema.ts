@@ -165,7 +165,7 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
           keys: strangers,
           path: [],
           message: unknownKeysMessage(strangers, allKeys),
-          input: value,
+          input: entry,
         })
       }
       if (!strangers.some((key) => didYouMean(key, allKeys) !== null)) {
