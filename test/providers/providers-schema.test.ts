@@ -73,4 +73,29 @@ describe('providers.yaml schema', () => {
       }),
     ).toEqual(['providers[1].name: "x" is defined twice in this file'])
   })
+
+  it('checks each entry against its own kind’s keys', () => {
+    expect(
+      messages({ providers: [{ name: 'g', type: 'gemini', model: 'm', env: ['HOME'] }] }),
+    ).toEqual([
+      'providers[0]: "env" is a key of command providers, not of gemini ones (its keys: name, type, description, base_url, model, api_key_env, timeout, inactivity_timeout, max_output_bytes, max_tokens, prices)',
+    ])
+    expect(messages({ providers: [{ name: 'o', type: 'ollama', modle: 'llama3.2' }] })).toEqual([
+      'providers[0]: unknown key "modle" (did you mean "model"?)',
+    ])
+    // Without a type, a misspelt `command` is the whole story.
+    expect(messages({ providers: [{ name: 'x', comand: 'claude -p' }] })).toEqual([
+      'providers[0]: unknown key "comand" (did you mean "command"?)',
+    ])
+    expect(messages({ providers: ['just a name'] })).toEqual([
+      'providers[0]: must be a mapping (name: ..., type: ...)',
+    ])
+    const read = providersFileSchema.parse({
+      providers: [
+        { name: 'g', type: 'gemini', model: 'gemini-2.5-flash' },
+        { name: 'o', type: 'ollama', model: 'llama3.2', base_url: 'http://127.0.0.1:11434' },
+      ],
+    })
+    expect(read.providers.map((entry) => entry.type)).toEqual(['gemini', 'ollama'])
+  })
 })

@@ -9,6 +9,7 @@
  */
 import { z } from 'zod'
 
+import { didYouMean } from '../config/did-you-mean.js'
 import { friendlyErrors, quoteList } from '../config/issues.js'
 import { strictObject, unknownKeysMessage } from '../config/strict-object.js'
 
@@ -155,17 +156,21 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
     )
     const type = entry.type ?? implied?.kind
     if (type === undefined) {
-      // No kind to check against: the keys no kind has are still worth a did-you-mean.
+      // No kind to check against: the keys no kind has are still worth a did-you-mean, and a
+      // misspelt key (`comand:`) is the whole story, so the hint about `type` then stays out.
       const strangers = Object.keys(entry).filter((key) => !allKeys.includes(key))
       if (strangers.length > 0) {
         context.issues.push({
-          code: 'custom',
+          code: 'unrecognized_keys',
+          keys: strangers,
           path: [],
           message: unknownKeysMessage(strangers, allKeys),
-          input: value,
+          input: entry,
         })
       }
-      context.issues.push({ code: 'custom', path: ['type'], message: typeHint, input: undefined })
+      if (!strangers.some((key) => didYouMean(key, allKeys) !== null)) {
+        context.issues.push({ code: 'custom', path: ['type'], message: typeHint, input: undefined })
+      }
       return z.NEVER
     }
     const schema = typeof type === 'string' ? strictFor.get(type) : undefined
