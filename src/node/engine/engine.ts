@@ -29,15 +29,14 @@ import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
-import { loadProviders } from '../providers/load-providers.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
-import { providerCaller } from '../providers/provider-caller.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
+import { requireDiscussionFile } from '../store/discussion-kind.js'
 import { stateDir } from '../store/state-dir.js'
-import { turnDeps } from './turn-deps.js'
+import { requireWritable } from '../store/write-access.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -80,12 +79,15 @@ export class Engine {
 
   /** The configured providers (user, project if trusted, the built-in demo), loaded once. */
   providers(): Promise<LoadedProviders> {
-    this.loadedProviders ??= loadProviders({
-      cwd: this.cwd,
-      env: this.env,
-      projectRoot: this.projectRoot,
-      settings: this.config.providers,
-    })
+    // Loaded on first use, so the commands that call no model never load the provider code.
+    this.loadedProviders ??= import('../providers/load-providers.js').then(({ loadProviders }) =>
+      loadProviders({
+        cwd: this.cwd,
+        env: this.env,
+        projectRoot: this.projectRoot,
+        settings: this.config.providers,
+      }),
+    )
     return this.loadedProviders
   }
 
@@ -95,7 +97,9 @@ export class Engine {
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
   async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
-    const loaded = await this.load(path) // a clear message for a missing file
+    // Refused before any provider is called: answers that cannot be saved are never paid for.
+    await this.requireWritableDiscussion(path, { folder: true })
+    const loaded = await this.load(path)
     const { provider, ...turn } = options
     const timeoutSeconds = this.config.turns.timeout_seconds
     return runTurn(
@@ -131,9 +135,11 @@ export class Engine {
     path: string,
     options: { provider?: string; signal?: AbortSignal } = {},
   ): Promise<{ file: string; provider: string | null; aiError: string | null }> {
+    await this.requireWritableDiscussion(path, { folder: true })
     const loaded = await this.load(path)
     const status = discussionStatus(loaded.view, this.config.consensus)
     const moderator = (await this.personas()).get('moderator')?.persona
+    const { providerCaller } = await import('../providers/provider-caller.js')
     const complete = providerCaller(await this.providers(), { explicit: options.provider ?? null })
     let aiSummary: string | null = null
     let provider: string | null = null
@@ -166,10 +172,11 @@ export class Engine {
   }
 
   private async turnDeps(provider?: string, file?: string): Promise<TurnDeps> {
-    const [personas, templates, providers] = await Promise.all([
+    const [personas, templates, providers, { turnDeps }] = await Promise.all([
       this.personas(),
       this.templates(),
       this.providers(),
+      import('./turn-deps.js'),
     ])
     return turnDeps({
       personas,
@@ -207,24 +214,38 @@ export class Engine {
     try {
       snapshot = await this.store.read(resolve(this.cwd, path))
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'ENOENT')
-        throw new DiscussionError(
-          `${path}: no such file. \`discussions list\` shows the discussions here.`,
-        )
-      if (code === 'EISDIR')
-        throw new DiscussionError(`${path}: is a folder, not a discussion file.`)
-      throw error
+      throw missingFileError(path, error)
     }
     return { ...snapshot, view: describeDiscussion(snapshot.parsed) }
   }
 
+  /**
+   * Refuses, before anything is asked or written, a file that is missing, is not a discussion, or
+   * cannot be written (with `folder`: nor its folder, for header rewrites and summaries), and a
+   * state folder that cannot hold the lock. Reads only the file's first bytes. Returns the path.
+   */
+  async requireWritableDiscussion(
+    path: string,
+    options: { folder?: boolean } = {},
+  ): Promise<string> {
+    const resolved = resolve(this.cwd, path)
+    try {
+      await requireDiscussionFile(resolved, path)
+    } catch (error) {
+      throw missingFileError(path, error)
+    }
+    await requireWritable(resolved, { shown: path, folder: options.folder === true })
+    await this.store.statePaths(resolved)
+    return resolved
+  }
+
+  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
   ): Promise<AppendResult> {
-    const loaded = await this.load(path) // a clear message for a missing file
-    return this.store.appendComment(loaded.path, {
+    const resolved = await this.requireWritableDiscussion(path)
+    return this.store.appendComment(resolved, {
       author: comment.author ?? this.userName,
       text: comment.text,
       vote: comment.vote ?? null,
@@ -233,6 +254,7 @@ export class Engine {
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */
   async advance(path: string, to?: string): Promise<{ from: string; to: string }> {
+    await this.requireWritableDiscussion(path, { folder: true })
     const loaded = await this.load(path)
     const templateName = headerValue(loaded.parsed, 'Template')
     if (!templateName)
@@ -304,6 +326,18 @@ export class Engine {
     const { view } = await this.load(path)
     return calculateConsensus(view.votes, this.config.consensus)
   }
+}
+
+function missingFileError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT')
+    return new DiscussionError(
+      `${path}: no such file. \`discussions list\` shows the discussions here.`,
+    )
+  if (code === 'EISDIR') return new DiscussionError(`${path}: is a folder, not a discussion file.`)
+  if (code === 'EACCES' || code === 'EPERM')
+    return new DiscussionError(`${path}: cannot be read (permission denied).`)
+  return error
 }
 
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {

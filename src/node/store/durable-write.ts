@@ -12,6 +12,8 @@ import { dirname } from 'node:path'
 
 import writeFileAtomic from 'write-file-atomic'
 
+import { explainWriteError } from './write-access.js'
+
 export async function appendDurably(path: string, text: string): Promise<Stats> {
   const handle = await open(path, constants.O_WRONLY | constants.O_APPEND)
   try {
@@ -39,7 +41,12 @@ export async function fsyncFolder(folder: string): Promise<void> {
 }
 
 export async function replaceDurably(path: string, text: string): Promise<void> {
-  await writeFileAtomic(path, text, { fsync: true })
+  try {
+    await writeFileAtomic(path, text, { fsync: true })
+  } catch (error) {
+    // write-file-atomic's errors name its temp file (`d.sum.md.1862225419`); name the target.
+    throw explainWriteError(error, path)
+  }
   await fsyncFolder(dirname(path))
 }
 
