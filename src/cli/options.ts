@@ -18,10 +18,7 @@ const OPTION_LIKE = /^--?[A-Za-z][\w-]*(=.*)?$/
  * Commander reads a text argument that starts with `-` (a markdown list: `- item`) as an option.
  * For commands that take such text, the error says how to pass it: after `--`, or on stdin.
  */
-export function textMayStartWithDash<T extends CommandUnknownOpts>(
-  command: T,
-  usage: string,
-): T {
+export function textMayStartWithDash<T extends CommandUnknownOpts>(command: T, usage: string): T {
   return command.configureOutput({
     outputError: (text, write) => {
       const flag = /unknown option '([^]*)'/.exec(text)?.[1]

@@ -10,9 +10,11 @@ import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
+import type { DiscussionStatus } from '../../core/discussion/status.js'
 import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import { currentPhase } from '../../core/discussion/describe.js'
+import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { Vote } from '../../core/format/model.js'
@@ -24,6 +26,7 @@ import { parseAnswer } from '../../core/turns/answer.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import type { Selection } from '../../core/turns/select.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
+import type { TemplatePhase } from '../../core/templates/schema.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
@@ -65,6 +68,8 @@ export class Engine {
     readonly store: DiscussionFileStore,
     readonly cwd: string,
     readonly env: NodeJS.ProcessEnv,
+    /** The settings files the configuration was read from, the user's first (none: defaults). */
+    readonly configFiles: readonly string[] = [],
   ) {}
 
   personas(): Promise<PersonaRegistry> {
@@ -99,6 +104,7 @@ export class Engine {
   async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
     // Refused before any provider is called: answers that cannot be saved are never paid for.
     await this.requireWritableDiscussion(path, { folder: true })
+    await this.requireNamedPersonas(options.participants ?? [])
     const loaded = await this.load(path)
     const { provider, ...turn } = options
     const timeoutSeconds = this.config.turns.timeout_seconds
@@ -112,6 +118,29 @@ export class Engine {
       },
       await this.turnDeps(provider, loaded.path),
     )
+  }
+
+  /** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
+  private async requireNamedPersonas(participants: readonly string[]): Promise<void> {
+    const named = participants.map((name) => name.trim().replace(/^@/, ''))
+    if (named.length === 0 || named.some((name) => name.toLowerCase() === 'all')) return
+    const personas = await this.personas()
+    for (const name of named) {
+      if (personas.get(name)) continue
+      const fileName = (file: string | null): string =>
+        basename(file ?? '')
+          .replace(/\.ya?ml$/i, '')
+          .toLowerCase()
+      const broken = personas.problems.find(
+        (problem) => fileName(problem.file) === name.toLowerCase(),
+      )
+      if (broken) throw broken // a persona whose file is broken says so, with file:line
+      const aliases = personas.list().map((entry) => entry.persona.alias)
+      const meant = didYouMean(name, aliases)
+      throw new DiscussionError(
+        `No persona named @${name}${meant ? `; did you mean @${meant}?` : '.'} \`discussions participants list\` shows who can take part.`,
+      )
+    }
   }
 
   /** Who a turn would ask and the exact prompt each would get; calls nobody. */
@@ -137,7 +166,7 @@ export class Engine {
   ): Promise<{ file: string; provider: string | null; aiError: string | null }> {
     await this.requireWritableDiscussion(path, { folder: true })
     const loaded = await this.load(path)
-    const status = discussionStatus(loaded.view, this.config.consensus)
+    const status = await this.status(loaded)
     const moderator = (await this.personas()).get('moderator')?.persona
     const { providerCaller } = await import('../providers/provider-caller.js')
     const complete = providerCaller(await this.providers(), { explicit: options.provider ?? null })
@@ -321,6 +350,36 @@ export class Engine {
     return createDiscussionFile(folder, request.title, text)
   }
 
+  /**
+   * The discussion at a glance under the configured rules; the verdict knows whether the current
+   * phase votes (from its template), so a phase that does not vote never reads "Consensus reached".
+   */
+  async status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
+    return discussionStatus(loaded.view, this.config.consensus, {
+      phaseVotes: await this.phaseVotes(loaded.view),
+    })
+  }
+
+  private async phaseVotes(view: DiscussionView): Promise<boolean | undefined> {
+    const phase = await this.phaseOf(view.template, view.phase)
+    return phase?.voting
+  }
+
+  /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
+  async phaseOf(
+    templateName: string | null,
+    phase: string | null,
+  ): Promise<TemplatePhase | undefined> {
+    if (!templateName) return undefined
+    try {
+      const entry = (await this.templates()).get(templateName)
+      if (!entry) return undefined
+      return findPhase(entry.template, phase ?? initialPhase(entry.template).id)
+    } catch {
+      return undefined // a broken template leaves the verdict as if the phase votes
+    }
+  }
+
   /** The consensus state of the current phase under the configured rules. */
   async consensus(path: string): Promise<ConsensusResult> {
     const { view } = await this.load(path)
@@ -343,12 +402,13 @@ function missingFileError(path: string, error: unknown): unknown {
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
   const cwd = options.cwd ?? process.cwd()
   const env = options.env ?? process.env
-  const { config, projectRoot } = await loadConfig({ cwd, env })
+  const { config, projectRoot, files } = await loadConfig({ cwd, env })
   return new Engine(
     config,
     projectRoot,
     new DiscussionFileStore({ stateDir: stateDir(env) }),
     cwd,
     env,
+    files,
   )
 }
