@@ -27,5 +27,5 @@ export function textMayStartWithDash<T extends CommandUnknownOpts>(command: T, u
       const how = `put -- before the text (\`${usage} -- "${flag}"\`) or pipe it on stdin with - as the text (\`printf '%s\\n' "${flag}" | ${usage} -\`).`
       write(`error: "${flag}" starts with - and reads as an option; ${how}\n`)
     },
-  }) as T
+  })
 }
