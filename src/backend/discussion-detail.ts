@@ -3,7 +3,7 @@ import { stat } from 'node:fs/promises'
 
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
-import type { Engine, LoadedDiscussion } from '../node/engine/engine.js'
+import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
 import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
 import { errorMessage } from './router.js'
 

@@ -125,13 +125,15 @@ describe('appending through the tail', () => {
     const { file, open } = await setup(HEAD)
     const engines = await Promise.all([open(), open(), open()])
     await Promise.all(
-      Array.from({ length: 24 }, (_, i) =>
-        engines[i % engines.length]?.addComment(file, {
+      Array.from({ length: 24 }, (_, i) => {
+        const engine = engines[i % engines.length]
+        if (!engine) throw new Error('no engine')
+        return engine.addComment(file, {
           author: `AI-W${i % engines.length}`,
           text: `Answer ${i}\n\n${'x'.repeat(i * 500)}`,
           vote: 'READY',
-        }),
-      ),
+        })
+      }),
     )
     const parsed = parseDiscussion(await readFile(file, 'utf8'))
     expect(validateDiscussion(parsed)).toEqual([])

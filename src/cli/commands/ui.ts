@@ -46,8 +46,13 @@ async function targetToOpen(io: CliIO, path: string | undefined): Promise<Target
 }
 
 /** The renderer's route to a discussion (see src/renderer/src/lib/route.ts). */
-function discussionHash(file: string | null): string {
-  return file === null ? '' : `#/discussion?${new URLSearchParams({ path: file })}`
+function discussionRoute(file: string): string {
+  return `/discussion?${new URLSearchParams({ path: file })}`
+}
+
+/** Appended to the browser link's `#token=...`: the discussion to start on (session-token.ts). */
+function openParameter(file: string | null): string {
+  return file === null ? '' : `&open=${encodeURIComponent(discussionRoute(file))}`
 }
 
 function untilStopped(): Promise<void> {
@@ -73,8 +78,8 @@ async function browserMode(io: CliIO, target: Target, port: number | undefined):
   })
   io.stdout.write(
     `Orchestrated Discussions on ${folder}\n` +
-      `Open in your browser: ${server.url}${discussionHash(target.file)}\n` +
-      'The link signs one browser in, once. Press Ctrl+C to stop.\n',
+      `Open in your browser: ${server.url}${openParameter(target.file)}\n` +
+      'The part after # signs the page in (keep it to yourself); the link works until you stop. Press Ctrl+C to stop.\n',
   )
   await untilStopped()
   await server.close()
@@ -87,7 +92,9 @@ function desktopApp(binary: string, target: Target): Promise<void> {
       env: {
         ...process.env,
         DISCUSSIONS_UI_FOLDER: target.folder,
-        ...(target.file !== null ? { DISCUSSIONS_UI_ROUTE: discussionHash(target.file) } : {}),
+        ...(target.file !== null
+          ? { DISCUSSIONS_UI_ROUTE: `#${discussionRoute(target.file)}` }
+          : {}),
       },
     })
     child.on('error', fail)

@@ -1,12 +1,19 @@
 /**
  * The engine as a library: configuration, registries and the file store for one working folder,
- * with the operations the CLI and the app share (load, comment, advance, consensus, turns).
+ * with every use case the CLI, the app and the library share (load, comment, advance, consensus,
+ * turns, councils, debates). Each workflow is one method; the longer ones live in the modules
+ * beside this file and the methods here only name them.
  */
 import { randomBytes } from 'node:crypto'
 import { userInfo } from 'node:os'
-import { basename, isAbsolute, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
+import type { CouncilView } from '../../core/council/describe.js'
+import type { CouncilEvent } from '../../core/council/events.js'
+import type { CouncilRunResult } from '../../core/council/run-council.js'
+import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
+import type { DebateRunResult } from '../../core/debate/run-debate.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
@@ -40,6 +47,8 @@ import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import { stateDir } from '../store/state-dir.js'
 import { requireWritable } from '../store/write-access.js'
+import type { NewCouncil } from './council.js'
+import type { DebateRun, NewDebate } from './debate.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -56,6 +65,16 @@ export interface EngineTurnOptions extends Omit<TurnOptions, 'file'> {
   /** Every persona uses this provider (no fallback); default: each persona's hint, then the default. */
   provider?: string
 }
+
+/** How a council runs: cancel with `signal`, follow with `onEvent` (text streams as `text`). */
+export interface CouncilRun {
+  signal?: AbortSignal
+  timeoutMs?: number
+  onEvent?: (event: CouncilEvent) => void
+}
+
+/** A human's decision on an escalated debate. */
+export type DebateChoice = { accept: string } | { reject: true }
 
 export class Engine {
   private personaRegistry: Promise<PersonaRegistry> | null = null
@@ -196,7 +215,7 @@ export class Engine {
       aiSummary,
       provider,
     })
-    await replaceDurably(file, text)
+    await replaceDurably(file, text, dirname(loaded.path))
     return { file, provider, aiError }
   }
 
@@ -378,6 +397,85 @@ export class Engine {
     } catch {
       return undefined // a broken template leaves the verdict as if the phase votes
     }
+  }
+
+  // Councils: advisors and a referee, or D/P groups and a meta-arbiter (docs/council.md).
+
+  /** Writes a new council's file (settings in its header) and returns its path; calls nobody. */
+  async createCouncil(request: NewCouncil): Promise<string> {
+    // Councils and debates load when used, so the commands that need neither start light.
+    const { createCouncil } = await import('./council.js')
+    return createCouncil(this, request)
+  }
+
+  /** Creates a council and runs it; `onCreated` hears the new file's path before any call. */
+  async council(
+    request: NewCouncil,
+    options: CouncilRun & { onCreated?: (file: string) => void } = {},
+  ): Promise<CouncilRunResult> {
+    const { onCreated, ...run } = options
+    const file = await this.createCouncil(request)
+    onCreated?.(file)
+    return this.resumeCouncil(file, run)
+  }
+
+  /** Runs the council in `file`, making only the calls its file does not hold yet. */
+  async resumeCouncil(file: string, options: CouncilRun = {}): Promise<CouncilRunResult> {
+    const { runCouncilFile } = await import('./council.js')
+    return runCouncilFile(this, file, options)
+  }
+
+  /** The council in `file` as the app shows it: every call, the ranking, the synthesis, usage. */
+  async readCouncil(file: string): Promise<CouncilView & { path: string }> {
+    const { readCouncil } = await import('./council.js')
+    return readCouncil(this, file)
+  }
+
+  // Debates: propose, critique, defend, vote; escalated to a human without a supermajority.
+
+  /** Writes a new debate's file from the `debate` template and returns its path. */
+  async createDebate(request: NewDebate): Promise<string> {
+    const { createDebate } = await import('./debate.js')
+    return createDebate(this, request)
+  }
+
+  /** Creates a debate and runs it; `onCreated` hears the new file's path before any call. */
+  async debate(
+    request: NewDebate,
+    options: DebateRun & { onCreated?: (file: string) => void } = {},
+  ): Promise<DebateRunResult & { file: string }> {
+    const { onCreated, ...run } = options
+    const file = await this.createDebate(request)
+    onCreated?.(file)
+    return { file, ...(await this.resumeDebate(file, run)) }
+  }
+
+  /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
+  async resumeDebate(file: string, options: DebateRun = {}): Promise<DebateRunResult> {
+    const { runDebateFile } = await import('./debate.js')
+    return runDebateFile(this, file, options)
+  }
+
+  /** The debate in `file`; refuses a file that is not one, saying how to start one. */
+  async readDebate(file: string): Promise<{ path: string; state: DebateState }> {
+    const { loadDebate } = await import('./debate.js')
+    return loadDebate(this, file)
+  }
+
+  /** Records the human's decision on an escalated debate (signed `by`, default `userName`). */
+  async decideDebate(
+    file: string,
+    choice: DebateChoice,
+    options: { by?: string; reason?: string } = {},
+  ): Promise<DebateOutcome> {
+    const { recordDecision } = await import('./debate.js')
+    return recordDecision(this, file, choice, options)
+  }
+
+  /** Every debate in `folder` (default: the discussions folder), for the statistics. */
+  async debates(folder?: string): Promise<{ path: string; state: DebateState }[]> {
+    const { debatesIn } = await import('./debate.js')
+    return debatesIn(folder !== undefined ? resolve(this.cwd, folder) : this.discussionsDir)
   }
 
   /** The consensus state of the current phase under the configured rules. */
