@@ -1,7 +1,6 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
 import { stat } from 'node:fs/promises'
 
-import { discussionStatus } from '../core/discussion/status.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
@@ -77,10 +76,11 @@ export async function discussionDetail(
   loaded: LoadedDiscussion,
 ): Promise<DiscussionDetail> {
   const { view } = loaded
-  const [{ phases, problem }, participants, stats] = await Promise.all([
+  const [{ phases, problem }, participants, stats, summary] = await Promise.all([
     templatePhases(engine, view.template),
     participantsOf(engine, loaded),
     stat(loaded.path),
+    engine.status(loaded),
   ])
   return {
     path: loaded.path,
@@ -102,7 +102,7 @@ export async function discussionDetail(
       current: comment.current,
       closed: comment.closed,
     })),
-    summary: discussionStatus(view, engine.config.consensus),
+    summary,
     problems: problem ? [problem] : [],
   }
 }
