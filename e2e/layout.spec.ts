@@ -43,7 +43,6 @@ for (const size of SIZES) {
   for (const scheme of ['light', 'dark'] as const) {
     test(`the browser and a discussion read whole at ${size.width}x${size.height}, ${scheme}`, async ({
       page,
-      ui,
     }) => {
       await page.setViewportSize(size)
       await page.addInitScript(
@@ -66,7 +65,6 @@ for (const size of SIZES) {
       const side = page.getByTestId('side-panel')
       await expect(side.locator('[data-count]').first()).toBeVisible()
       expect(await clippedControls(page)).toEqual([])
-      void ui
     })
   }
 }

@@ -5,20 +5,20 @@
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
 import { readFile, stat } from 'node:fs/promises'
-
-import writeFileAtomic from 'write-file-atomic'
+import { basename, dirname } from 'node:path'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
+import { hasDisplay, launchArtifactEditor } from '../node/diagrams/artifact-editor.js'
 import { deleteOrphans } from '../node/diagrams/cleanup.js'
 import { resolveDiagramPath } from '../node/diagrams/confine.js'
 import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
+import { artifactEditorSetting } from '../node/diagrams/editor-setting.js'
 import { MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/diagrams/plantuml-renderer.js'
 import { plantUmlServerSetting } from '../node/diagrams/plantuml-server-setting.js'
-import { saveNewDiagram } from '../node/diagrams/save-diagram.js'
+import { saveDiagramSource, saveNewDiagram } from '../node/diagrams/save-diagram.js'
 import { findOrphans } from '../node/diagrams/scan.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
-import type { Shell } from './app.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
@@ -57,10 +57,11 @@ async function readText(file: string, limit: number): Promise<string> {
   return readFile(file, 'utf8')
 }
 
+const BUILT_IN = { opened: false, message: 'Opening it in the built-in editor.' }
+
 export function diagramsHandlers(
   workspace: Workspace,
   engines: Engines,
-  shell: Shell,
   env: NodeJS.ProcessEnv,
 ): DiagramHandlers {
   const renderers = new Renderers(env)
@@ -185,13 +186,10 @@ export function diagramsHandlers(
         const resolved = await resolveRef(inside.path, saved)
         return { ref: saved, file: resolved.ok ? resolved.path : saved }
       }
-      const resolved = await resolveRef(inside.path, ref)
-      if (!resolved.ok) throw new BackendError(resolved.problem)
       if (diagramKind(ref) !== kind)
         throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
-      // Atomic: an editor or the watcher never sees half a diagram.
-      await writeFileAtomic(resolved.path, source, 'utf8')
-      return { ref, file: resolved.path }
+      const file = await saveDiagramSource(inside.path, ref, source, workspace.folders)
+      return { ref, file }
     },
 
     'diagrams:open': async ({ path, ref }) => {
@@ -199,15 +197,29 @@ export function diagramsHandlers(
       const resolved = await resolveRef(inside.path, ref)
       if (!resolved.ok) throw new BackendError(resolved.problem)
       if (!resolved.exists) throw new BackendError(`${ref}: no such file.`)
-      if (!shell.openPath)
-        return {
-          opened: false,
-          message: 'Browser mode cannot open your editor; the built-in editor opens instead.',
-        }
-      const problem = await shell.openPath(resolved.path)
-      return problem
-        ? { opened: false, message: problem }
-        : { opened: true, message: `Opened ${ref} in your editor.` }
+      // Only diagrams, by the name written and by the file it really is (a link named a.puml may
+      // lead to a .desktop), and never with the system's default action, which runs programs.
+      if (!diagramKind(ref) || !diagramKind(resolved.path))
+        throw new BackendError(`${ref}: not a diagram (.puml, .mmd or .svg); only diagrams open.`)
+      const engine = await engines.for(inside.folder)
+      const setting = await artifactEditorSetting(
+        engine.config.artifact_editor,
+        engine.projectRoot,
+        env,
+      )
+      if ('problem' in setting) return { opened: false, message: setting.problem }
+      if (!hasDisplay(env, process.platform)) return BUILT_IN
+      const outcome = await launchArtifactEditor({
+        editor: setting.editor,
+        outputDir: dirname(resolved.path),
+        proposedName: basename(resolved.path),
+        roots: workspace.folders,
+        relativeTo: dirname(inside.path),
+        env,
+      })
+      if (outcome.kind === 'no-editor') return BUILT_IN
+      if (outcome.kind === 'saved') return { opened: true, message: `Saved ${outcome.relative}.` }
+      return { opened: true, message: outcome.message }
     },
 
     'diagrams:orphans': async ({ folder }) => {

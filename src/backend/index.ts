@@ -98,7 +98,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...commentsHandlers(workspace, engines),
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
-      ...diagramsHandlers(workspace, engines, options.shell, options.env),
+      ...diagramsHandlers(workspace, engines, options.env),
       ...artifactsHandlers(workspace, engines, options.env),
       ...speechHandlers(options.shell, options.env),
       ...debateHandlers(workspace, engines),

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
+import { execa } from 'execa'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { findBlockedDirectives } from '../../src/core/diagrams/blocklist.js'
@@ -47,6 +48,51 @@ function stillHostile(text: string): boolean {
 function leaksIn(text: string): string[] {
   return leakedValues(SECRET).filter((value) => text.includes(value))
 }
+
+describe('the canary', () => {
+  it('hears PlantUML when its sandbox is off (so silence below means something)', async () => {
+    const setup = await findSandboxedPlantUml(process.env)
+    if (!setup.ok) throw new Error(setup.problem)
+    const before = canary.requests.length
+    await execa(
+      setup.command.java,
+      [
+        '-Djava.awt.headless=true',
+        '-DPLANTUML_SECURITY_PROFILE=UNSECURE',
+        '-jar',
+        setup.command.jar,
+        '-tsvg',
+        '-pipe',
+      ],
+      {
+        input: `@startuml\n!includeurl ${canary.url}/control\n@enduml\n`,
+        env: {},
+        extendEnv: false,
+        reject: false,
+      },
+    )
+    expect(canary.requests.slice(before)).toContain('GET /control')
+    canary.requests.splice(before)
+    const home = await execa(
+      setup.command.java,
+      [
+        '-Djava.awt.headless=true',
+        '-DPLANTUML_SECURITY_PROFILE=UNSECURE',
+        '-jar',
+        setup.command.jar,
+        '-tsvg',
+        '-pipe',
+      ],
+      {
+        input: '@startuml\nA -> B : [%getenv("user.home")]\n@enduml\n',
+        env: {},
+        extendEnv: false,
+        reject: false,
+      },
+    )
+    expect(leaksIn(String(home.stdout))).not.toEqual([])
+  })
+})
 
 describe('hostile diagrams', () => {
   it('are each refused by the blocklist (or cut away before PlantUML sees them)', async () => {

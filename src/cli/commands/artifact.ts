@@ -1,4 +1,4 @@
-import { access, mkdir, writeFile } from 'node:fs/promises'
+import { access } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 
 import type { Command } from '@commander-js/extra-typings'
@@ -12,8 +12,10 @@ import {
   NO_EDITOR_HINT,
   splitCommand,
 } from '../../node/diagrams/artifact-editor.js'
+import { checkDiagramName, DIAGRAMS_FOLDER } from '../../node/diagrams/diagram-name.js'
 import { artifactEditorSetting } from '../../node/diagrams/editor-setting.js'
 import { findProgram } from '../../node/providers/which.js'
+import { createDurably, ensureFolderInside } from '../../node/store/durable-write.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
@@ -35,6 +37,7 @@ async function editInTerminal(
   io: CliIO,
   env: NodeJS.ProcessEnv,
   file: string,
+  within: string,
 ): Promise<string | null> {
   const command = env.VISUAL || env.EDITOR
   if (!command)
@@ -44,8 +47,8 @@ async function editInTerminal(
   const [program, ...args] = splitCommand(command)
   if (!program || !(await findProgram(program, env, io.cwd)))
     throw new CliError(`The editor "${command}" ($VISUAL/$EDITOR) was not found.`)
-  await mkdir(dirname(file), { recursive: true })
-  await writeFile(file, STARTER, { flag: 'wx' })
+  await ensureFolderInside(dirname(file), within)
+  await createDurably(file, STARTER, within)
   const result = await execa(program, [...args, file], {
     env,
     stdio: 'inherit',
@@ -73,10 +76,11 @@ export function registerArtifact(program: Command, io: CliIO): void {
       const file = resolveFile(io, fileArgument)
       await engine.load(file)
       const folder = dirname(file)
-      const outputDir = join(folder, 'diagrams')
-      const proposedName =
+      const outputDir = join(folder, DIAGRAMS_FOLDER)
+      const proposedName = checkDiagramName(
         options.name ??
-        `${diagramSlug(fileArgument.replace(/^.*\//, '').replace(/\.md$/i, ''))}-${fileTime(new Date())}.puml`
+          `${diagramSlug(fileArgument.replace(/^.*\//, '').replace(/\.md$/i, ''))}-${fileTime(new Date())}.puml`,
+      )
       const root = engine.projectRoot ?? folder
       const setting = await artifactEditorSetting(
         engine.config.artifact_editor,
@@ -87,7 +91,7 @@ export function registerArtifact(program: Command, io: CliIO): void {
       let relativePath: string
       const launched = hasDisplay(env, process.platform)
         ? await (async () => {
-            await mkdir(outputDir, { recursive: true })
+            await ensureFolderInside(outputDir, folder)
             return launchArtifactEditor({
               editor: setting.editor,
               outputDir,
@@ -104,7 +108,7 @@ export function registerArtifact(program: Command, io: CliIO): void {
         if (launched) io.stderr.write(`${launched.message}\nFalling back to $VISUAL/$EDITOR.\n`)
         const target = join(outputDir, proposedName)
         if (await exists(target)) throw new CliError(`${target}: already exists.`)
-        const saved = await editInTerminal(io, env, target)
+        const saved = await editInTerminal(io, env, target, folder)
         if (!saved) return
         relativePath = relative(folder, saved).split('\\').join('/')
       }

@@ -28,7 +28,15 @@ export interface PlantUmlCommand {
   dot: string | null
 }
 
-export type PlantUmlSetup = { ok: true; command: PlantUmlCommand } | { ok: false; problem: string }
+export type PlantUmlSetup =
+  | { ok: true; command: PlantUmlCommand }
+  | {
+      ok: false
+      /** Why, and how to fix it: said once (the diagrams panel, a status line). */
+      problem: string
+      /** A few words for each diagram that is shown as source instead. */
+      summary: string
+    }
 
 export const NO_JAVA =
   'Java is not installed, and PlantUML needs it. Install a Java runtime (Debian/Ubuntu: ' +
@@ -41,6 +49,11 @@ export const NO_PLANTUML =
   `plantuml.jar of version ${SANDBOX_SINCE} or newer.`
 
 const DEBIAN_JAR = '/usr/share/plantuml/plantuml.jar'
+
+/** What each diagram says when no PlantUML may render it; the reason itself is said once. */
+export function notRendered(summary: string): string {
+  return `Not rendered: ${summary}, so the source is shown. The Diagrams panel says how to fix it.`
+}
 
 function versionParts(version: string): number[] {
   return version.split('.').map((part) => Number.parseInt(part, 10) || 0)
@@ -114,7 +127,7 @@ async function bundledJar(): Promise<{ jar: string; version: string } | null> {
 
 async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
   const java = await findJava(env)
-  if (!java) return { ok: false, problem: NO_JAVA }
+  if (!java) return { ok: false, problem: NO_JAVA, summary: 'Java is not installed' }
   const dot = await findGraphviz(env)
   const configured = env.PLANTUML_JAR
   if (configured) {
@@ -122,12 +135,14 @@ async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
       return {
         ok: false,
         problem: `PLANTUML_JAR names ${configured}, which cannot be read. Fix the path, or unset PLANTUML_JAR to use the PlantUML that comes with the app.`,
+        summary: 'PLANTUML_JAR cannot be read',
       }
     const version = await jarVersion(java, configured)
     if (!version)
       return {
         ok: false,
         problem: `PLANTUML_JAR (${configured}) did not report a PlantUML version when run with ${java}. Point it at a plantuml.jar, or unset it to use the PlantUML that comes with the app.`,
+        summary: 'PLANTUML_JAR is not a PlantUML that runs',
       }
     if (!versionAtLeast(version, SANDBOX_SINCE))
       return {
@@ -137,6 +152,7 @@ async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
           version,
           'Unset PLANTUML_JAR to use the PlantUML that comes with the app, or point it at a newer plantuml.jar.',
         ),
+        summary: `PLANTUML_JAR is PlantUML ${version}, older than its sandbox`,
       }
     return { ok: true, command: { java, jar: configured, version, origin: 'PLANTUML_JAR', dot } }
   }
@@ -154,11 +170,12 @@ async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
           version,
           'Reinstall the app’s dependencies (npm install) to get its own PlantUML, or set PLANTUML_JAR to a newer plantuml.jar.',
         ),
+        summary: `the only PlantUML here is ${version}, older than its sandbox`,
       }
     if (version)
       return { ok: true, command: { java, jar: DEBIAN_JAR, version, origin: DEBIAN_JAR, dot } }
   }
-  return { ok: false, problem: NO_PLANTUML }
+  return { ok: false, problem: NO_PLANTUML, summary: 'no PlantUML with a sandbox was found' }
 }
 
 const detected = new Map<string, Promise<PlantUmlSetup>>()

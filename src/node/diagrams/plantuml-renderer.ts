@@ -11,7 +11,7 @@ import { describeBlocked, findBlockedDirectives } from '../../core/diagrams/bloc
 import { preparePlantUml } from '../../core/diagrams/plantuml-source.js'
 import type { DiagramRender, DiagramRenderer, DiagramSource } from '../../core/diagrams/port.js'
 import { findGraphviz } from './graphviz.js'
-import { findSandboxedPlantUml } from './plantuml-jar.js'
+import { findSandboxedPlantUml, notRendered } from './plantuml-jar.js'
 import type { PlantUmlCommand } from './plantuml-jar.js'
 import { parsePipeOutput, svgFromPipe } from './plantuml-output.js'
 import { sharedPlantUmlPool } from './plantuml-pool.js'
@@ -138,7 +138,7 @@ export class PlantUmlRenderer implements DiagramRenderer {
       return svg.ok ? { ok: true, svg: svg.output } : { ok: false, error: svg.error }
     }
     const server = this.options.server
-    if (!server || format !== 'svg') return { ok: false, error: setup.problem }
+    if (!server || format !== 'svg') return { ok: false, error: notRendered(setup.summary) }
     return renderWithServer(server, prepared.text, {
       timeoutMs: limits.timeoutMs,
       maxBytes: limits.maxOutputBytes,

@@ -3,7 +3,7 @@
  * settings in its header, then `runCouncilFile` drives the core state machine with this machine's
  * providers, role personas and prompt templates. Running a file again resumes it.
  */
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 
 import {
   councilTitle,
@@ -53,7 +53,7 @@ export async function createCouncil(engine: Engine, request: NewCouncil): Promis
   if (request.out !== undefined) {
     const path = resolve(engine.cwd, request.out)
     try {
-      await createDurably(path, text)
+      await createDurably(path, text, dirname(path))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST')
         throw new DiscussionError(

@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto'
 import { userInfo } from 'node:os'
-import { basename, isAbsolute, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import type { CouncilView } from '../../core/council/describe.js'
@@ -182,7 +182,7 @@ export class Engine {
       aiSummary,
       provider,
     })
-    await replaceDurably(file, text)
+    await replaceDurably(file, text, dirname(loaded.path))
     return { file, provider, aiError }
   }
 

@@ -8,7 +8,7 @@
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
@@ -102,7 +102,7 @@ export class DiscussionFileStore {
         const tail = await currentTail(state.real, state.tail)
         const plan = planAppend(tail)
         const text = plan.prefix + block
-        const stats = await appendDurably(state.real, text)
+        const stats = await appendDurably(state.real, text, dirname(state.real))
         await saveTail(state.real, state.tail, stats, advanceTail(tail, text))
         return { line: plan.firstLine + lineOffset, incompleteBlockLine: plan.incompleteBlockLine }
       },
@@ -143,7 +143,7 @@ export class DiscussionFileStore {
         state.lock,
         async () => {
           if ((await readFile(state.real, 'utf8')) !== before) return false
-          await replaceDurably(state.real, after)
+          await replaceDurably(state.real, after, dirname(state.real))
           // The rename made a new file: record its tail so the next append reads nothing.
           await saveTail(
             state.real,

@@ -9,10 +9,10 @@
  * journal stays small and an answer removed on purpose long ago is not brought back.
  */
 import { createHash } from 'node:crypto'
-import { appendFile, mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { replaceDurably } from './durable-write.js'
+import { appendOrCreate, ensureFolderInside, replaceDurably } from './durable-write.js'
 
 export interface JournalEntry {
   /** When it was appended (ms since the epoch). */
@@ -74,10 +74,10 @@ export class AppendJournal {
     path: string,
     entry: { author: string; body: string; phase?: { from: string; to: string } },
   ): Promise<void> {
-    await mkdir(this.#folder, { recursive: true })
+    await ensureFolderInside(this.#folder, this.#folder)
     const line = JSON.stringify({ at: this.#now(), ...entry })
     const file = await this.#fileFor(path)
-    await appendFile(file, `${line}\n`)
+    await appendOrCreate(file, `${line}\n`, this.#folder, { sync: false })
     // Compacted now and then, by size, so recording an answer stays one small append.
     if ((await stat(file)).size > COMPACT_BYTES)
       await this.#write(file, this.#fresh(await this.#read(file)))
@@ -114,6 +114,10 @@ export class AppendJournal {
   }
 
   async #write(file: string, entries: JournalEntry[]): Promise<void> {
-    await replaceDurably(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+    await replaceDurably(
+      file,
+      entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
+      this.#folder,
+    )
   }
 }

@@ -7,11 +7,13 @@
  */
 import { createHash } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { open, readFile, writeFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
+import { replaceDurably } from './durable-write.js'
 
 const HASHED_BYTES = 4096
 
@@ -93,5 +95,5 @@ export async function saveTail(
     tailHash,
     tail,
   }
-  await writeFile(cacheFile, JSON.stringify(record))
+  await replaceDurably(cacheFile, JSON.stringify(record), dirname(cacheFile), { sync: false })
 }

@@ -27,7 +27,7 @@ export function readFrameMessage(data: unknown): FrameMessage | null {
     return {
       type: 'failed',
       id: message.id,
-      error: message.error.slice(0, 600),
+      error: message.error.slice(0, 4000),
       line: typeof message.line === 'number' ? message.line : null,
     }
   return null

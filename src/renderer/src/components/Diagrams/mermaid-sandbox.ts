@@ -40,7 +40,8 @@ async function render({ id, source }: RenderRequest): Promise<void> {
     reply({
       type: 'failed',
       id,
-      error: `Mermaid: ${message.split('\n')[0] ?? message}`,
+      // Whole: "Parse error on line 3:" alone does not say what is wrong; the lines after it do.
+      error: `Mermaid: ${message.trim()}`,
       line: line ? Number(line) : null,
     })
   } finally {
