@@ -29,7 +29,7 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
   return problems
 }
 
-interface SignedInUi extends RunningUi {
+type SignedInUi<Ui extends RunningUi> = Ui & {
   /** Cookies of a browser that traded the printed one-time token for a session. */
   session: StorageState
 }
@@ -38,8 +38,8 @@ interface SignedInUi extends RunningUi {
  * A Playwright `test` whose worker starts the real browser-mode server on the folder `start`
  * gives (and stops it after), signs a browser in once, and hands every test that session.
  */
-export function testWithUi(start: () => Promise<RunningUi>) {
-  return base.extend<{ problems: PageProblems }, { ui: SignedInUi }>({
+export function testWithUi<Ui extends RunningUi>(start: () => Promise<Ui>) {
+  return base.extend<{ problems: PageProblems }, { ui: SignedInUi<Ui> }>({
     ui: [
       async ({ browser }, use) => {
         const ui = await start()

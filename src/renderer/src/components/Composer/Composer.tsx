@@ -2,7 +2,6 @@ import {
   Button,
   Group,
   Kbd,
-  Modal,
   SegmentedControl,
   Stack,
   Tabs,
@@ -22,6 +21,7 @@ import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { Markdown } from '../Markdown/Markdown'
 import { loadAuthor, loadDraft, saveAuthor, saveDraft } from './draft'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface ComposerProps {
   opened: boolean
@@ -85,7 +85,7 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a comment" size="xl" centered>
+    <Dialog opened={opened} onClose={onClose} title="Add a comment" size="xl" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -175,6 +175,6 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   )
 }

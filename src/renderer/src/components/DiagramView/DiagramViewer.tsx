@@ -1,11 +1,13 @@
-import { ActionIcon, Group, Loader, Modal, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core'
 import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import type { PointerEvent, ReactNode, WheelEvent } from 'react'
 
+import { isTyping } from '../../lib/shortcuts'
 import { DiagramFailure } from '../Diagrams/DiagramFailure'
 import { useDiagram } from '../Diagrams/useDiagram'
 import classes from './DiagramViewer.module.css'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface DiagramViewerProps {
   /** The discussion file. */
@@ -39,6 +41,7 @@ function Picture({
 
   useEffect(() => {
     const keys = (event: KeyboardEvent): void => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
       if (event.key === '+' || event.key === '=') setScale((s) => clamp(s * 1.25))
       else if (event.key === '-') setScale((s) => clamp(s / 1.25))
       else if (event.key === '0') {
@@ -138,7 +141,7 @@ export function DiagramViewer({
   onClose,
 }: DiagramViewerProps): ReactNode {
   return (
-    <Modal
+    <Dialog
       opened={diagramRef !== null}
       onClose={onClose}
       title={diagramRef}
@@ -147,6 +150,6 @@ export function DiagramViewer({
       data-testid="diagram-viewer"
     >
       {diagramRef !== null && <Picture path={path} version={version} diagramRef={diagramRef} />}
-    </Modal>
+    </Dialog>
   )
 }

@@ -17,6 +17,7 @@ import type { DiagramEntry } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useEscapeLayer } from '../../lib/layers'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from './ArtifactButton'
 import { loadDiagram } from './diagram-loader'
@@ -44,6 +45,7 @@ export function DiagramsPanel({
   onView,
 }: DiagramsPanelProps): ReactNode {
   const api = useApi()
+  useEscapeLayer(opened, onClose)
   const { data, reload } = useRequest(
     opened ? `${path}` : null,
     () => call(api.diagrams.list({ path })),
@@ -81,6 +83,8 @@ export function DiagramsPanel({
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close diagrams' }}
       position="right"
       size="lg"
       title="Diagrams"

@@ -1,9 +1,9 @@
 import { ActionIcon, Tooltip } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
 import { IconChartDots3 } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { useShortcuts } from '../../lib/shortcuts'
 import { DiagramViewer } from '../DiagramView/DiagramViewer'
 import { DiagramsContext, useDiagrams } from './DiagramsContext'
 import { DiagramsPanel } from './DiagramsPanel'
@@ -19,7 +19,7 @@ export interface DiagramsProviderProps {
 export function DiagramsProvider({ path, version, children }: DiagramsProviderProps): ReactNode {
   const [viewing, setViewing] = useState<string | null>(null)
   const [panel, setPanel] = useState(false)
-  useHotkeys([['d', () => setPanel((open) => !open)]], [])
+  useShortcuts({ d: () => setPanel(true) })
   const value = useMemo(
     () => ({ path, version, openViewer: setViewing, openPanel: () => setPanel(true) }),
     [path, version],

@@ -1,10 +1,10 @@
 import { Button, Group, Tooltip } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
 import { IconArrowRight, IconMessagePlus, IconPlayerPlay } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '../../../../shared/contract'
+import { useShortcuts } from '../../lib/shortcuts'
 import { Composer } from '../Composer/Composer'
 import { usePanels } from '../Panels/PanelsContext'
 import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
@@ -31,13 +31,10 @@ export function DiscussionControls({
   const { turn, running, started, cancel, close } = useTurn(detail.path)
   useEffect(() => onRunningChange(running), [running, onRunningChange])
 
-  useHotkeys(
-    [
-      ['t', () => setDialog((open) => open ?? 'turn')],
-      ['c', () => setDialog((open) => open ?? 'comment')],
-    ],
-    [],
-  )
+  useShortcuts({
+    t: () => !running && setDialog((open) => open ?? 'turn'),
+    c: () => setDialog((open) => open ?? 'comment'),
+  })
 
   return (
     <>

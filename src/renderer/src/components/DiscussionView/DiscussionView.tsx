@@ -7,6 +7,7 @@ import type { DiscussionDetail } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
@@ -91,7 +92,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
 
-  useHotkeys([['mod+F', () => find.show()]], [])
+  // Ctrl+F works from a field too (the browser's own find cannot see a virtualized list), but
+  // not under a dialog; Esc closes the bar when nothing is above it.
+  useHotkeys([['mod+F', () => !modalLayerOpen() && find.show()]], [])
+  useEscapeLayer(find.open, find.close, { modal: false })
 
   const roles = useMemo(
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),

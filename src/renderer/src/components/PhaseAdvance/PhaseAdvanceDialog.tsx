@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -6,6 +6,7 @@ import type { DiscussionDetail } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface PhaseAdvanceDialogProps {
   opened: boolean
@@ -48,7 +49,7 @@ export function PhaseAdvanceDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Advance the phase" centered>
+    <Dialog opened={opened} onClose={onClose} title="Advance the phase" centered>
       <Stack gap="md">
         {detail.phases.length === 0 ? (
           <Alert color="yellow">This discussion has no known template, so it has no phases.</Alert>
@@ -92,6 +93,6 @@ export function PhaseAdvanceDialog({
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   )
 }

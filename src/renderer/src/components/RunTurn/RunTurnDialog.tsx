@@ -5,7 +5,6 @@ import {
   Group,
   Input,
   Loader,
-  Modal,
   Select,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { calloutMentions } from './turn-state'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface RunTurnDialogProps {
   opened: boolean
@@ -111,7 +111,7 @@ export function RunTurnDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Run turn" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="Run turn" size="lg" centered>
       {!plan ? (
         <Group justify="center" p="xl">
           <Loader size="sm" />
@@ -212,6 +212,6 @@ export function RunTurnDialog({
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   )
 }
