@@ -3,7 +3,6 @@
  * with the operations the CLI and the app share (load, comment, advance, consensus, turns).
  */
 import { randomBytes } from 'node:crypto'
-import { userInfo } from 'node:os'
 import { basename, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
@@ -27,6 +26,7 @@ import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
+import { defaultUserName } from '../config/user-name.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
 import { loadProviders } from '../providers/load-providers.js'
@@ -191,15 +191,13 @@ export class Engine {
     return isAbsolute(output) ? output : resolve(this.projectRoot ?? this.cwd, output)
   }
 
-  /** The name a human comment is signed with: `user.name`, `$DISCUSSIONS_USER`, the login name. */
+  /** The name a human comment is signed with unless the person gives another (see user-name.ts). */
   get userName(): string {
-    if (this.config.user.name) return this.config.user.name
-    if (this.env.DISCUSSIONS_USER) return this.env.DISCUSSIONS_USER
-    try {
-      return userInfo().username || 'Human'
-    } catch {
-      return 'Human'
-    }
+    return defaultUserName({
+      env: this.env,
+      configured: this.config.user.name,
+      cwd: this.projectRoot ?? this.cwd,
+    })
   }
 
   async load(path: string): Promise<LoadedDiscussion> {

@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useImperativeHandle, useRef } from 'react'
+import { useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react'
 import type { ReactNode, Ref } from 'react'
 
 import type { CommentInfo } from '../../../../shared/contract'
@@ -24,6 +24,8 @@ export interface CommentListProps {
   onOpenLink: (href: string) => void
   /** While true (a turn runs), new comments scroll into view unless the person scrolled away. */
   follow?: boolean
+  /** Shown above the first comment and scrolled with them (the discussion's own text). */
+  header?: ReactNode
   ref?: Ref<CommentListHandle>
 }
 
@@ -38,9 +40,11 @@ export function CommentList({
   findQuery,
   onOpenLink,
   follow = false,
+  header,
   ref,
 }: CommentListProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const headerHeight = useHeaderHeight()
   const virtualizer = useVirtualizer({
     count: comments.length,
     getScrollElement: () => scrollRef.current,
@@ -50,6 +54,8 @@ export function CommentList({
     paddingStart: 16,
     paddingEnd: 24,
     getItemKey: (index) => comments[index]?.index ?? index,
+    // The header sits above the virtual rows inside the same scroller.
+    scrollMargin: headerHeight.height,
   })
   const items = virtualizer.getVirtualItems()
 
@@ -90,15 +96,31 @@ export function CommentList({
   }, [findQuery, visibleKey, comments])
   useEffect(() => () => highlightMatches(null, ''), [])
 
+  const top = header ? (
+    <div ref={headerHeight.ref} className={classes.header}>
+      {header}
+    </div>
+  ) : null
+
   if (comments.length === 0)
     return (
-      <div className={classes.empty}>
-        <Text c="dimmed">No comments yet. The discussion starts when a participant answers.</Text>
+      <div className={classes.scroller}>
+        {top}
+        <div className={classes.empty}>
+          <Text c="dimmed">No comments yet. The discussion starts when a participant answers.</Text>
+        </div>
       </div>
     )
 
   return (
-    <div ref={scrollRef} className={classes.scroller} data-testid="comment-list" tabIndex={-1}>
+    <div
+      ref={scrollRef}
+      className={classes.scroller}
+      data-testid="comment-list"
+      tabIndex={0}
+      aria-label="Comments"
+    >
+      {top}
       <div className={classes.inner} style={{ height: virtualizer.getTotalSize() }}>
         {items.map((item) => {
           const comment = comments[item.index]
@@ -109,7 +131,7 @@ export function CommentList({
               data-index={item.index}
               ref={virtualizer.measureElement}
               className={classes.row}
-              style={{ transform: `translateY(${item.start}px)` }}
+              style={{ transform: `translateY(${item.start - headerHeight.height}px)` }}
             >
               <CommentCard
                 comment={comment}
@@ -123,4 +145,19 @@ export function CommentList({
       </div>
     </div>
   )
+}
+
+/** The header's height as laid out, kept current as it folds and unfolds. */
+function useHeaderHeight(): { ref: (element: HTMLDivElement | null) => void; height: number } {
+  const [height, setHeight] = useState(0)
+  const observer = useRef<ResizeObserver | null>(null)
+  const ref = useCallback((element: HTMLDivElement | null): void => {
+    observer.current?.disconnect()
+    observer.current = null
+    if (!element) return setHeight(0)
+    observer.current = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.current.observe(element)
+    setHeight(element.offsetHeight)
+  }, [])
+  return { ref, height }
 }

@@ -20,7 +20,7 @@ import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { Markdown } from '../Markdown/Markdown'
-import { loadAuthor, loadDraft, saveAuthor, saveDraft } from './draft'
+import { loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
 import { Dialog } from '../Dialog/Dialog'
 
 export interface ComposerProps {
@@ -40,7 +40,8 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   const openLink = useOpenLink()
   const [text, setText] = useState(() => loadDraft(path).text)
   const [vote, setVote] = useState<Vote | null>(() => loadDraft(path).vote)
-  const [author, setAuthor] = useState(() => loadAuthor() ?? '')
+  const signedAs = useSignedName(info?.userName ?? null)
+  const [author, setAuthor] = useState(signedAs ?? '')
   const [tab, setTab] = useState<string | null>('write')
   const [busy, setBusy] = useState(false)
 
@@ -49,9 +50,10 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
     setText(draft.text)
     setVote(draft.vote)
   }, [path])
+  // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
-    if (author === '' && info) setAuthor(info.userName)
-  }, [author, info])
+    if (opened) setAuthor(signedAs ?? '')
+  }, [opened, signedAs])
   useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
   useEffect(() => {
     if (opened) setTab('write') // the draft is what the person comes back to, not its preview

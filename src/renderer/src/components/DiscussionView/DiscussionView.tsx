@@ -19,6 +19,7 @@ import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { SidePanel } from '../SidePanel/SidePanel'
+import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
 import classes from './DiscussionView.module.css'
 
@@ -172,6 +173,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             findQuery={find.open ? find.query : ''}
             onOpenLink={openLink}
             follow={following}
+            header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
           />
         </div>
         <div className={classes.side}>

@@ -48,9 +48,7 @@ describe('marker lines', () => {
   })
 
   it('splits list items and bold markers the same way, and keeps hard breaks inside a block', () => {
-    const host = render(
-      '- **Q:** one?\n  CONCERN: two\n- plain\n\nTODO: a  \nsecond line\nDONE: b',
-    )
+    const host = render('- **Q:** one?\n  CONCERN: two\n- plain\n\nTODO: a  \nsecond line\nDONE: b')
     expect(blocks(host)).toEqual([
       'Q:|Q: one?',
       'CONCERN:|CONCERN: two',
