@@ -40,11 +40,14 @@ export function DiscussionControls({
     <>
       <Group gap={6} wrap="nowrap">
         <Tooltip label="Ask the participants to answer (T)">
+          {/* Disabled in look only while a turn runs: focus stays on it when the dialog closes
+              (a disabled button would drop it to the page) and the tooltip still explains. */}
           <Button
             size="sm"
             leftSection={<IconPlayerPlay size={16} />}
-            onClick={() => setDialog('turn')}
-            disabled={running}
+            onClick={() => !running && setDialog('turn')}
+            data-disabled={running || undefined}
+            aria-disabled={running || undefined}
           >
             Run turn
           </Button>
