@@ -88,7 +88,7 @@ export function PhaseAdvanceDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void advance()} loading={busy} disabled={!target}>
+          <Button onClick={() => void advance()} loading={busy} disabled={!target} data-autofocus>
             Advance
           </Button>
         </Group>
