@@ -34,7 +34,7 @@ for (const size of SIZES) {
           // Let transitions (dialogs, drawers) finish before measuring.
           await page.waitForTimeout(350)
           await page.mouse.move(size.width - 1, size.height - 1) // no tooltip in the way
-          const layout = await layoutFindings(page)
+          const layout = await layoutFindings(page, screen.scope)
           const axe = await axeFindings(page)
           if (process.env.SCREENS_REPORT)
             await appendFile(

@@ -27,12 +27,12 @@ export const CHECKED = [
   '[data-layout-check]',
 ].join(', ')
 
-/** Finds clipped and overflowing elements among the visible ones in the page (or in `scope`). */
+/** Finds clipped and overflowing elements among the visible ones in the page (or in the last `scope`). */
 export async function layoutFindings(page: Page, scope = 'body'): Promise<LayoutFinding[]> {
   return page.evaluate(
     ({ selector, scopeSelector }) => {
       const findings: { element: string; problem: string }[] = []
-      const root = document.querySelector(scopeSelector) ?? document.body
+      const root = [...document.querySelectorAll(scopeSelector)].at(-1) ?? document.body
       const width = window.innerWidth
       const describe = (element: Element): string => {
         const role = element.getAttribute('role') ?? element.tagName.toLowerCase()

@@ -15,6 +15,8 @@ export interface Screen {
   name: string
   /** Goes from the signed-in start page to the screen, as a person would. */
   open: (page: Page, ui: ScriptedUi) => Promise<void>
+  /** Where the layout check looks: a dialog's screen is the dialog, not the page beneath it. */
+  scope?: string
   /** Leaves nothing running behind (a turn, say) for the next screen. */
   leave?: (page: Page) => Promise<void>
 }
@@ -32,6 +34,7 @@ export async function openDiscussion(page: Page, title: string): Promise<void> {
 }
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
+const DIALOG = '[role="dialog"]'
 
 export const SCREENS: Screen[] = [
   {
@@ -43,6 +46,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'new discussion',
+    scope: DIALOG,
     open: async (page) => {
       await page.goto('/')
       await page.getByRole('button', { name: 'New discussion' }).click()
@@ -55,6 +59,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'run-turn dialog',
+    scope: DIALOG,
     open: async (page) => {
       await openDiscussion(page, 'Add User Authentication')
       await page.getByRole('button', { name: 'Run turn' }).click()
@@ -80,6 +85,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'composer',
+    scope: DIALOG,
     open: async (page) => {
       await openDiscussion(page, 'Add User Authentication')
       await page.getByRole('button', { name: 'Comment' }).click()
@@ -91,16 +97,18 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'diagrams panel',
+    scope: DIALOG,
     open: async (page) => {
       await openDiscussion(page, 'Diagram Review')
       await page.getByRole('button', { name: 'Diagrams', exact: true }).click()
-      await expect(page.getByTestId('diagrams-panel').getByRole('img').first()).toBeVisible({
+      await expect(dialog(page, 'Diagrams').getByTestId('diagram-entry').first()).toBeVisible({
         timeout: 30_000,
       })
     },
   },
   {
     name: 'diagram viewer',
+    scope: DIALOG,
     open: async (page) => {
       await openDiscussion(page, 'Diagram Review')
       await page.getByTestId('diagram-thumbnail').first().click({ timeout: 30_000 })
@@ -109,6 +117,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'participants',
+    scope: DIALOG,
     open: async (page) => {
       await page.goto('/')
       await page.getByRole('button', { name: 'Participants' }).click()
@@ -117,6 +126,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'providers',
+    scope: DIALOG,
     open: async (page) => {
       await page.goto('/')
       await page.getByRole('button', { name: 'Providers' }).click()

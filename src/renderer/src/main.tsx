@@ -13,7 +13,7 @@ import { connectApi } from './api/client'
 import { App } from './App'
 import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
 import { notifyError } from './notify'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 
 window.addEventListener('unhandledrejection', (event) => {
   const reason: unknown = event.reason
@@ -24,7 +24,11 @@ const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+      >
         <Notifications position="bottom-right" />
         <ErrorBoundary>
           <ApiContext.Provider value={connectApi()}>
