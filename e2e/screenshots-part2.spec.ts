@@ -5,6 +5,7 @@ import { join } from 'node:path'
 
 import { expect, openDiscussion, test } from './support/scripted-ui.js'
 import { ROOT } from './support/ui-server.js'
+import { typeInto } from './support/person.js'
 
 const OUT = join(ROOT, 'docs', 'screenshots')
 
@@ -20,7 +21,7 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('t')
     const dialog = page.getByRole('dialog', { name: 'Run turn' })
     await dialog.getByRole('button', { name: 'All participants' }).click()
-    await dialog.getByLabel('Callout').fill('Is the rollout plan safe for existing sessions?')
+    await typeInto(dialog.getByLabel('Callout'), 'Is the rollout plan safe for existing sessions?')
     await page.mouse.move(0, 799)
     await page.screenshot({ path: join(OUT, `run-turn-dialog-${scheme}.png`) })
     await dialog.getByRole('button', { name: 'Start turn (3)' }).click()

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 
 import { expect, test } from './support/fixtures.js'
 import { ROOT } from './support/ui-server.js'
+import { typeInto } from './support/person.js'
 
 const OUT = join(ROOT, 'docs', 'screenshots')
 
@@ -21,10 +22,11 @@ for (const scheme of ['light', 'dark'] as const) {
 
     await page.getByRole('button', { name: 'New discussion' }).click()
     const dialog = page.getByRole('dialog', { name: 'New discussion' })
-    await dialog.getByLabel('Title').fill('Rate limiting for the public API')
-    await dialog
-      .getByLabel('Context')
-      .fill('Each API key needs its own limits before the partner launch.')
+    await typeInto(dialog.getByLabel('Title'), 'Rate limiting for the public API')
+    await typeInto(
+      dialog.getByLabel('Context'),
+      'Each API key needs its own limits before the partner launch.',
+    )
     await expect(dialog.getByText('architect', { exact: true })).toBeVisible()
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(OUT, `new-discussion-${scheme}.png`) })

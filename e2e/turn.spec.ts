@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
+import { typeInto } from './support/person.js'
 
 test('run a turn: live states per participant, then the saved answers and votes', async ({
   page,
@@ -13,7 +14,7 @@ test('run a turn: live states per participant, then the saved answers and votes'
   const dialog = page.getByRole('dialog', { name: 'Run turn' })
   await expect(dialog.getByTestId('turn-participants')).toBeVisible()
   await dialog.getByRole('button', { name: 'All participants' }).click()
-  await dialog.getByLabel('Callout').fill('Is the rollout plan safe?')
+  await typeInto(dialog.getByLabel('Callout'), 'Is the rollout plan safe?')
   await expect(dialog.getByRole('button', { name: 'Start turn (3)' })).toBeEnabled()
   await dialog.getByRole('button', { name: 'Start turn (3)' }).click()
   await expect(dialog).toBeHidden()
