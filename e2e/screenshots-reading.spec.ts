@@ -68,9 +68,10 @@ for (const size of [
       await page.goto('/')
       await page.getByRole('link', { name: 'Open Staged Rollout of the New Login' }).click()
       const card = page.locator('[data-comment-index="0"]')
-      await expect(card.locator('.od-marker-block')).toHaveCount(4)
+      await expect(card.locator('.od-marker-block:not(.od-marker-vote)')).toHaveCount(4)
       await expect(page.getByTestId('discussion-body')).toBeVisible()
-      await page.getByTestId('comment-list').evaluate((list) => (list.scrollTop = 0))
+      // The end of the body and the whole comment: scroll so the comment's last line shows.
+      await card.evaluate((element) => element.scrollIntoView({ block: 'end' }))
       await page.mouse.move(size.width - 1, size.height - 1)
       await page.waitForTimeout(300)
       await page.screenshot({ path: join(OUT, `discussion-body-${size.width}.png`) })

@@ -11,6 +11,8 @@ export const theme = createTheme({
   fontFamilyMonospace: 'ui-monospace, SFMono-Regular, "JetBrains Mono", Menlo, Consolas, monospace',
   headings: { fontWeight: '650' },
   cursorType: 'pointer',
+  // Filled badges and buttons pick black or white text, whichever reads on their colour.
+  autoContrast: true,
   // Every close button says what it does to a screen reader.
   components: {
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
@@ -22,11 +24,11 @@ export const theme = createTheme({
 })
 
 /**
- * Secondary ("dimmed") text one step darker in the light scheme: Mantine's default grey on white
- * is below the 4.5:1 contrast that small text needs.
+ * Secondary ("dimmed") text one step stronger in each scheme: Mantine's default greys are below
+ * the 4.5:1 contrast that small text needs on the app's backgrounds.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
   light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: {},
+  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
 })

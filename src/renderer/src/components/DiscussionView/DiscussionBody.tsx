@@ -10,7 +10,7 @@ export interface DiscussionBodyProps {
 }
 
 /** Taller than this, the body shows its start and a "Show all" that unfolds it. */
-const FOLDED_HEIGHT = 220
+const FOLDED_HEIGHT = 160
 
 /**
  * What the discussion is about, before its first comment: rendered by the same sanitising
