@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
+import { benchDiagrams } from './diagrams.bench.js'
 import { benchParse } from './parse.bench.js'
 import { benchStore } from './store.bench.js'
 import { benchTurn } from './turn.bench.js'
@@ -9,3 +10,4 @@ benchParse()
 await benchStore()
 await benchTurn()
 await benchUi()
+await benchDiagrams()

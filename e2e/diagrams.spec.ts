@@ -10,6 +10,9 @@ import { typeInto } from './support/person.js'
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots')
 
+// The README's pictures are 1400x900, like the others.
+test.use({ viewport: { width: 1400, height: 900 } })
+
 /** With SCREENSHOTS=1, retakes the README's pictures; otherwise the tests leave docs/ alone. */
 async function picture(page: Page, name: string): Promise<void> {
   if (process.env.SCREENSHOTS) await page.screenshot({ path: join(SHOTS, name) })

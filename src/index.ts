@@ -10,8 +10,17 @@
 export * from './core/index.js'
 export { DiscussionError } from './core/errors.js'
 export * from './node/index.js'
-export { openEngine, Engine } from './node/engine/engine.js'
-export type { EngineOptions, EngineTurnOptions, LoadedDiscussion } from './node/engine/engine.js'
+export { openEngine, Engine } from './node/engine/index.js'
+export type {
+  CouncilRun,
+  DebateChoice,
+  DebateRun,
+  EngineOptions,
+  EngineTurnOptions,
+  LoadedDiscussion,
+  NewCouncil,
+  NewDebate,
+} from './node/engine/index.js'
 export { DiscussionFileStore } from './node/store/discussion-store.js'
 export type {
   AppendResult,
@@ -22,9 +31,8 @@ export type {
 export { listDiscussions } from './node/store/discussion-folder.js'
 export type { DiscussionListing } from './node/store/discussion-folder.js'
 export { stateDir } from './node/store/state-dir.js'
-// The council: advisors and a referee, or D/P groups and a meta-arbiter (docs/council.md).
-export { createCouncil, runCouncilFile } from './node/council/council.js'
-export type { NewCouncil } from './node/council/council.js'
+// The council's state machine, for those who drive it with their own ports; `engine.council()`
+// runs it on this machine's providers (docs/council.md).
 export { COUNCIL_AUTHOR, runCouncil } from './core/council/run-council.js'
 export type {
   CouncilDeps,
@@ -42,3 +50,17 @@ export {
   resolveCouncilOptions,
 } from './core/council/modes.js'
 export type { CouncilFlow, CouncilMode, CouncilOptions, CouncilTier } from './core/council/modes.js'
+// The debate's state machine, for those who drive it with their own ports; `engine.debate()`
+// runs it on this machine's providers (docs/debate.md).
+export { CLERK as DEBATE_CLERK, runDebate } from './core/debate/run-debate.js'
+export type {
+  DebateDeps,
+  DebateRunOptions,
+  DebateRunResult,
+  DebateStore,
+} from './core/debate/run-debate.js'
+export type { DebateEvent } from './core/debate/events.js'
+export { readDebate } from './core/debate/read-state.js'
+export { summarizeDebate } from './core/debate/summary.js'
+export { decideDebate } from './core/debate/decide.js'
+export type { DebateOutcome, DebateSettings, DebateState } from './core/debate/model.js'

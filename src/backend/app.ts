@@ -13,8 +13,6 @@ export interface Shell {
   /** Confirms with the person, then opens a checked URL; false when they cancel. */
   openExternal?: (url: string) => Promise<boolean>
   quit?: () => void
-  /** Opens a file with the system's default application; '' or an error. Absent: browser mode. */
-  openPath?: (file: string) => Promise<string>
 }
 
 type AppHandlers = Pick<

@@ -3,12 +3,13 @@
  * without a display to show it on (browser mode over SSH), the answer is `fallback` and the page
  * opens its built-in editor instead.
  */
-import { mkdir } from 'node:fs/promises'
 import { basename, dirname, join } from 'node:path'
 
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
 import { hasDisplay, launchArtifactEditor } from '../node/diagrams/artifact-editor.js'
+import { checkDiagramName, DIAGRAMS_FOLDER } from '../node/diagrams/diagram-name.js'
 import { artifactEditorSetting } from '../node/diagrams/editor-setting.js'
+import { ensureFolderInside } from '../node/store/durable-write.js'
 import type { Engines } from './engines.js'
 import type { Handlers } from './router.js'
 import type { Workspace } from './workspace.js'
@@ -34,13 +35,13 @@ export function artifactsHandlers(
           ref: null,
           message: 'No display for the artifact editor here; using the built-in editor.',
         }
-      const outputDir = join(dirname(inside.path), 'diagrams')
-      await mkdir(outputDir, { recursive: true })
+      const folder = dirname(inside.path)
+      const outputDir = await ensureFolderInside(join(folder, DIAGRAMS_FOLDER), folder)
       const slug = diagramSlug(basename(inside.path).replace(/\.md$/i, ''))
       const outcome = await launchArtifactEditor({
         editor: setting.editor,
         outputDir,
-        proposedName: `${slug}-${fileTime(new Date())}.puml`,
+        proposedName: checkDiagramName(`${slug}-${fileTime(new Date())}.puml`),
         roots: workspace.folders,
         relativeTo: dirname(inside.path),
         env,

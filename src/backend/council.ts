@@ -6,9 +6,7 @@
  */
 import { randomUUID } from 'node:crypto'
 
-import { describeCouncil } from '../core/council/describe.js'
-import { createCouncil, runCouncilFile } from '../node/council/council.js'
-import type { Engine } from '../node/engine/engine.js'
+import type { Engine } from '../node/engine/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { EventListener } from './index.js'
@@ -36,12 +34,13 @@ export function councilHandlers(
     const runId = randomUUID()
     const controller = new AbortController()
     running.set(runId, { path, controller })
-    void runCouncilFile(engine, path, {
-      signal: controller.signal,
-      onEvent: (event) => {
-        if (event.type !== 'text') emit('council:progress', { runId, path, kind: 'event', event })
-      },
-    })
+    void engine
+      .resumeCouncil(path, {
+        signal: controller.signal,
+        onEvent: (event) => {
+          if (event.type !== 'text') emit('council:progress', { runId, path, kind: 'event', event })
+        },
+      })
       .then(
         (result) =>
           emit('council:progress', {
@@ -63,15 +62,14 @@ export function councilHandlers(
     'council:start': async ({ folder, ...request }) => {
       const inside = await workspace.resolveFolder(folder)
       const engine = await engines.for(inside.folder)
-      const path = await createCouncil(engine, { ...request, dir: inside.path })
+      const path = await engine.createCouncil({ ...request, dir: inside.path })
       return { path, runId: launch(engine, path) }
     },
 
     'council:resume': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      const loaded = await engine.load(inside.path)
-      describeCouncil(loaded.parsed, path) // a clear message for a file that is no council
+      await engine.readCouncil(inside.path) // a clear message for a file that is no council
       return { runId: launch(engine, inside.path) }
     },
 
@@ -84,12 +82,7 @@ export function councilHandlers(
     'council:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      const loaded = await engine.load(inside.path)
-      return {
-        ...describeCouncil(loaded.parsed, path),
-        path: inside.path,
-        running: runningOn(inside.path),
-      }
+      return { ...(await engine.readCouncil(inside.path)), running: runningOn(inside.path) }
     },
 
     cancelAll: () => {

@@ -1,6 +1,5 @@
 /** debates:read and debates:decide: the debate view's data and the human's decision. */
 import { summarizeDebate } from '../core/debate/summary.js'
-import { loadDebate, recordDecision } from '../node/debate/debate-files.js'
 import type { Engines } from './engines.js'
 import type { Handlers } from './router.js'
 import type { Workspace } from './workspace.js'
@@ -12,14 +11,13 @@ export function debateHandlers(workspace: Workspace, engines: Engines): DebateHa
     'debates:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      return summarizeDebate((await loadDebate(engine, inside.path)).state)
+      return summarizeDebate((await engine.readDebate(inside.path)).state)
     },
 
     'debates:decide': async ({ path, accept, reason }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      return recordDecision(
-        engine,
+      return engine.decideDebate(
         inside.path,
         accept !== undefined ? { accept } : { reject: true },
         reason !== undefined ? { reason } : {},

@@ -1,27 +1,24 @@
 /**
  * diagrams:*: the `DIAGRAM:` references of a discussion, read only inside the workspace and
- * rendered (PlantUML here, in one JVM start per request; Mermaid in the page), the built-in
+ * rendered (PlantUML here, by the program's shared sandboxed PlantUML processes; Mermaid in the page), the built-in
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
 import { readFile, stat } from 'node:fs/promises'
-
-import writeFileAtomic from 'write-file-atomic'
+import { basename, dirname } from 'node:path'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
+import { hasDisplay, launchArtifactEditor } from '../node/diagrams/artifact-editor.js'
 import { deleteOrphans } from '../node/diagrams/cleanup.js'
 import { resolveDiagramPath } from '../node/diagrams/confine.js'
 import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
-import {
-  MAX_SOURCE_BYTES,
-  NO_PLANTUML,
-  PlantUmlRenderer,
-} from '../node/diagrams/plantuml-renderer.js'
-import { saveNewDiagram } from '../node/diagrams/save-diagram.js'
+import { artifactEditorSetting } from '../node/diagrams/editor-setting.js'
+import { MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/diagrams/plantuml-renderer.js'
+import { plantUmlServerSetting } from '../node/diagrams/plantuml-server-setting.js'
+import { saveDiagramSource, saveNewDiagram } from '../node/diagrams/save-diagram.js'
 import { findOrphans } from '../node/diagrams/scan.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
-import type { Shell } from './app.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
@@ -40,7 +37,7 @@ type DiagramHandlers = Pick<
 
 const MAX_SVG_FILE = 5_000_000
 
-/** One renderer per PlantUML server setting, so each keeps its cache. */
+/** One renderer per PlantUML server setting, so each keeps its cache (all share one PlantUML pool). */
 class Renderers {
   readonly #byServer = new Map<string, PlantUmlRenderer>()
   constructor(private readonly env: NodeJS.ProcessEnv) {}
@@ -60,15 +57,21 @@ async function readText(file: string, limit: number): Promise<string> {
   return readFile(file, 'utf8')
 }
 
+const BUILT_IN = { opened: false, message: 'Opening it in the built-in editor.' }
+
 export function diagramsHandlers(
   workspace: Workspace,
   engines: Engines,
-  shell: Shell,
   env: NodeJS.ProcessEnv,
 ): DiagramHandlers {
   const renderers = new Renderers(env)
+  /** A project's own plantuml_server counts only once the project is trusted. */
+  const serverFor = async (folder: string) => {
+    const engine = await engines.for(folder)
+    return plantUmlServerSetting(engine.config.plantuml_server, engine.projectRoot, env)
+  }
   const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
-    renderers.for((await engines.for(folder)).config.plantuml_server)
+    renderers.for((await serverFor(folder)).server)
   const resolveRef = async (discussion: string, ref: string) =>
     resolveDiagramPath(discussion, ref, workspace.folders)
 
@@ -100,10 +103,12 @@ export function diagramsHandlers(
           })
         }
       }
-      const status = await renderers.for(engine.config.plantuml_server).status()
+      const setting = await serverFor(inside.folder)
+      const status = await renderers.for(setting.server).status()
       const hints: string[] = []
-      if (!status.engine) hints.push(NO_PLANTUML)
-      else if (status.engine.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
+      if (!status.engine && status.problem) hints.push(status.problem)
+      if (!status.engine && setting.skipped) hints.push(setting.skipped)
+      if (status.engine?.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
       return {
         diagrams,
         support: {
@@ -181,13 +186,10 @@ export function diagramsHandlers(
         const resolved = await resolveRef(inside.path, saved)
         return { ref: saved, file: resolved.ok ? resolved.path : saved }
       }
-      const resolved = await resolveRef(inside.path, ref)
-      if (!resolved.ok) throw new BackendError(resolved.problem)
       if (diagramKind(ref) !== kind)
         throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
-      // Atomic: an editor or the watcher never sees half a diagram.
-      await writeFileAtomic(resolved.path, source, 'utf8')
-      return { ref, file: resolved.path }
+      const file = await saveDiagramSource(inside.path, ref, source, workspace.folders)
+      return { ref, file }
     },
 
     'diagrams:open': async ({ path, ref }) => {
@@ -195,15 +197,29 @@ export function diagramsHandlers(
       const resolved = await resolveRef(inside.path, ref)
       if (!resolved.ok) throw new BackendError(resolved.problem)
       if (!resolved.exists) throw new BackendError(`${ref}: no such file.`)
-      if (!shell.openPath)
-        return {
-          opened: false,
-          message: 'Browser mode cannot open your editor; the built-in editor opens instead.',
-        }
-      const problem = await shell.openPath(resolved.path)
-      return problem
-        ? { opened: false, message: problem }
-        : { opened: true, message: `Opened ${ref} in your editor.` }
+      // Only diagrams, by the name written and by the file it really is (a link named a.puml may
+      // lead to a .desktop), and never with the system's default action, which runs programs.
+      if (!diagramKind(ref) || !diagramKind(resolved.path))
+        throw new BackendError(`${ref}: not a diagram (.puml, .mmd or .svg); only diagrams open.`)
+      const engine = await engines.for(inside.folder)
+      const setting = await artifactEditorSetting(
+        engine.config.artifact_editor,
+        engine.projectRoot,
+        env,
+      )
+      if ('problem' in setting) return { opened: false, message: setting.problem }
+      if (!hasDisplay(env, process.platform)) return BUILT_IN
+      const outcome = await launchArtifactEditor({
+        editor: setting.editor,
+        outputDir: dirname(resolved.path),
+        proposedName: basename(resolved.path),
+        roots: workspace.folders,
+        relativeTo: dirname(inside.path),
+        env,
+      })
+      if (outcome.kind === 'no-editor') return BUILT_IN
+      if (outcome.kind === 'saved') return { opened: true, message: `Saved ${outcome.relative}.` }
+      return { opened: true, message: outcome.message }
     },
 
     'diagrams:orphans': async ({ folder }) => {

@@ -2,10 +2,9 @@
 import { stat } from 'node:fs/promises'
 
 import { discussionBody } from '../core/discussion/body.js'
-import { discussionStatus } from '../core/discussion/status.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
-import type { Engine, LoadedDiscussion } from '../node/engine/engine.js'
+import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
 import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
 import { errorMessage } from './router.js'
 
@@ -78,10 +77,11 @@ export async function discussionDetail(
   loaded: LoadedDiscussion,
 ): Promise<DiscussionDetail> {
   const { view } = loaded
-  const [{ phases, problem }, participants, stats] = await Promise.all([
+  const [{ phases, problem }, participants, stats, summary] = await Promise.all([
     templatePhases(engine, view.template),
     participantsOf(engine, loaded),
     stat(loaded.path),
+    engine.status(loaded),
   ])
   return {
     path: loaded.path,
@@ -104,7 +104,7 @@ export async function discussionDetail(
       current: comment.current,
       closed: comment.closed,
     })),
-    summary: discussionStatus(view, engine.config.consensus),
+    summary,
     problems: problem ? [problem] : [],
   }
 }

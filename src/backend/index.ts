@@ -41,6 +41,8 @@ export interface BackendOptions {
   env: NodeJS.ProcessEnv
   /** The folders open at start, the first one shown first. */
   folders: readonly string[]
+  /** Only these folders and their subfolders may ever be opened (the browser mode). */
+  confine?: boolean
   version: string
   /** Where the recent folders are kept (default: `recent-folders.json` in the state folder). */
   recentFile?: string
@@ -76,6 +78,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   )
   const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
   for (const folder of options.folders) await workspace.open(folder)
+  if (options.confine) workspace.confine()
   const engines = new Engines(options.env)
   const turns = turnsHandlers(workspace, engines, emit)
   const council = councilHandlers(workspace, engines, emit)
@@ -95,7 +98,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...commentsHandlers(workspace, engines),
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
-      ...diagramsHandlers(workspace, engines, options.shell, options.env),
+      ...diagramsHandlers(workspace, engines, options.env),
       ...artifactsHandlers(workspace, engines, options.env),
       ...speechHandlers(options.shell, options.env),
       ...debateHandlers(workspace, engines),

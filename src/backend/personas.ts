@@ -25,17 +25,25 @@ export function personasHandlers(workspace: Workspace, engines: Engines): Person
     },
 
     'personas:save': async ({ folder, target, persona }) => {
+      // A persona that runs a program is written by hand and trusted with `discussions trust`;
+      // a page (or anyone holding its connection) must not be able to make one.
+      if (persona.command !== undefined)
+        throw new BackendError(
+          `${persona.alias} runs a command: the app does not write commands. Edit its YAML file by hand instead.`,
+        )
       const open = await folderOf(folder)
       const engine = await engines.for(open)
-      let dir: string
-      if (target === 'user') dir = join(userConfigDir(engine.env), 'personas')
-      else if (engine.projectRoot) dir = join(engine.projectRoot, PROJECT_DATA_DIR, 'personas')
+      let root: string
+      if (target === 'user') root = userConfigDir(engine.env)
+      else if (engine.projectRoot) root = engine.projectRoot
       else
         throw new BackendError(
           `${open} is not inside a project (no discussions.yaml or .git above it): save to your own folder instead.`,
         )
       const current = (await engine.personas()).get(persona.alias)
-      const saved = await savePersonaFile(persona, dir, current?.file ?? null)
+      const dir =
+        target === 'user' ? join(root, 'personas') : join(root, PROJECT_DATA_DIR, 'personas')
+      const saved = await savePersonaFile(persona, dir, current?.file ?? null, root)
       engines.reset() // the registries are read again, with the saved persona
       return saved
     },

@@ -1,6 +1,8 @@
 /** The folders a person opened before, most recent first, kept in a small JSON file. */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
+
+import { ensureFolderInside, replaceDurably } from '../node/store/durable-write.js'
 
 export const MAX_RECENT = 10
 
@@ -23,8 +25,9 @@ export class RecentFolders {
       MAX_RECENT,
     )
     try {
-      await mkdir(dirname(this.file), { recursive: true })
-      await writeFile(this.file, `${JSON.stringify(list, null, 2)}\n`)
+      const folder = dirname(this.file)
+      await ensureFolderInside(folder, folder)
+      await replaceDurably(this.file, `${JSON.stringify(list, null, 2)}\n`, folder, { sync: false })
     } catch {
       // Remembering is a convenience: a read-only state folder must not stop the folder opening.
     }

@@ -1,6 +1,8 @@
 /** Finding a file of the built renderer for a URL path, never one outside its folder. */
 import { realpath, stat } from 'node:fs/promises'
-import { extname, isAbsolute, join, relative } from 'node:path'
+import { extname, join } from 'node:path'
+
+import { isBelow } from '../node/files/is-inside.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -38,8 +40,7 @@ export async function resolveStaticFile(root: string, urlPath: string): Promise<
   } catch {
     return null
   }
-  const rel = relative(realRoot, file)
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) return null
+  if (!isBelow(realRoot, file)) return null
   if (!(await stat(file)).isFile()) return null
   const contentType = CONTENT_TYPES[extname(file).toLowerCase()] ?? 'application/octet-stream'
   return { file, contentType }

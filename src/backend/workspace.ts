@@ -4,16 +4,12 @@
  * elsewhere through `..` or a link.
  */
 import { realpath, stat } from 'node:fs/promises'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 
+import { isInside, realLocation } from '../node/files/is-inside.js'
 import type { WorkspaceState } from '../shared/contract/index.js'
 import { BackendError } from './errors.js'
 import type { RecentFolders } from './recent-folders.js'
-
-function contains(folder: string, path: string): boolean {
-  const rel = relative(folder, path)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-}
 
 async function realFolder(folder: string): Promise<string> {
   let real: string
@@ -28,6 +24,7 @@ async function realFolder(folder: string): Promise<string> {
 
 export class Workspace {
   readonly #folders: string[] = []
+  #confined = false
 
   constructor(
     private readonly recent: RecentFolders,
@@ -39,9 +36,30 @@ export class Workspace {
     return this.#folders
   }
 
+  /**
+   * From now on only the open folders and their subfolders may be opened: the browser mode serves
+   * the folder given on the command line, never the rest of the disk.
+   */
+  confine(): void {
+    this.#confined = true
+  }
+
   /** Opens a folder (idempotent) and remembers it among the recent ones; returns its real path. */
   async open(folder: string): Promise<string> {
-    const real = await realFolder(folder)
+    const inside = (path: string): boolean => this.#folders.some((open) => isInside(open, path))
+    const refusal = (): BackendError =>
+      new BackendError(
+        `${folder}: this app serves only ${this.#folders.join(', ')} and its subfolders; run \`discussions ui --web\` on the other folder instead.`,
+      )
+    let real: string
+    try {
+      real = await realFolder(folder)
+    } catch (error) {
+      // Outside, "missing" and "refused" read the same: probing must not reveal folders.
+      if (this.#confined && !inside((await realLocation(folder)).real)) throw refusal()
+      throw error
+    }
+    if (this.#confined && !inside(real)) throw refusal()
     if (!this.#folders.includes(real)) {
       this.#folders.push(real)
       this.onOpen(real)
@@ -51,23 +69,24 @@ export class Workspace {
   }
 
   async state(): Promise<WorkspaceState> {
-    return { folders: [...this.#folders], recent: await this.recent.list() }
+    const recent = await this.recent.list()
+    return {
+      folders: [...this.#folders],
+      // A confined workspace does not name the other folders this person opened.
+      recent: this.#confined
+        ? recent.filter((entry) => this.#folders.some((open) => isInside(open, entry)))
+        : recent,
+    }
   }
 
   /** The real path of an existing file or folder inside the workspace; refuses anything else. */
   async resolveInside(path: string): Promise<{ path: string; folder: string }> {
     if (!isAbsolute(path)) throw new BackendError(`${path}: give an absolute path.`)
-    let real: string
-    try {
-      real = await realpath(path)
-    } catch {
-      // Say "outside" rather than "missing" for paths outside: probing must not reveal files.
-      const parent = this.#folders.find((folder) => contains(folder, resolve(path)))
-      throw new BackendError(
-        parent ? `${path}: no such file.` : `${path}: is outside the open folders.`,
-      )
-    }
-    const folder = this.#folders.find((candidate) => contains(candidate, real))
+    // A missing path is placed where the links on its way lead, so "no such file" is only said
+    // inside: under a linked folder that leads out, missing and present files read alike.
+    const { real, exists } = await realLocation(resolve(path))
+    const folder = this.#folders.find((candidate) => isInside(candidate, real))
+    if (folder && !exists) throw new BackendError(`${path}: no such file.`)
     if (!folder)
       throw new BackendError(
         `${path}: is outside the open folders. Open its folder first (${this.#folders.length} open).`,

@@ -1,13 +1,13 @@
 /** How the `participants` and `templates` commands show files and loading problems. */
-import { isAbsolute, relative } from 'node:path'
+import { relative } from 'node:path'
 
 import type { ConfigError } from '../node/config/config-error.js'
+import { isBelow } from '../node/files/is-inside.js'
 import type { CliIO } from './io.js'
 
 /** A file relative to the working folder when it lies inside it; else its full path. */
 export function shownPath(file: string, cwd: string): string {
-  const shown = relative(cwd, file)
-  return shown !== '' && !shown.startsWith('..') && !isAbsolute(shown) ? shown : file
+  return isBelow(cwd, file) ? relative(cwd, file) : file
 }
 
 /**

@@ -1,8 +1,8 @@
 /** The engine every authoring command works through, opened from the command's working folder. */
 import { resolve } from 'node:path'
 
-import { openEngine } from '../node/engine/engine.js'
-import type { Engine } from '../node/engine/engine.js'
+import { openEngine } from '../node/engine/index.js'
+import type { Engine } from '../node/engine/index.js'
 import type { CliIO } from './io.js'
 
 export function loadCliContext(io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<Engine> {

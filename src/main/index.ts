@@ -2,7 +2,7 @@
 // shell (folder picker, link confirmation, quit), serves the renderer and opens the window.
 import { join } from 'node:path'
 
-import { app, BrowserWindow, shell } from 'electron'
+import { app, BrowserWindow } from 'electron'
 
 import { createBackend } from '../backend/index.js'
 import { withShellPath } from '../node/config/shell-path.js'
@@ -27,7 +27,6 @@ async function start(): Promise<void> {
       pickFolder: () => (window ? pickFolder(window) : Promise.resolve(null)),
       openExternal: (url) => (window ? confirmAndOpen(window, url) : Promise.resolve(false)),
       quit: () => app.quit(),
-      openPath: (file) => shell.openPath(file),
     },
     // Launched from a desktop, the PATH lacks the shell's: provider CLIs would not be found.
     env: await withShellPath(env),
@@ -35,7 +34,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),
   }))
-  window = createMainWindow()
+  window = createMainWindow(env.DISCUSSIONS_UI_ROUTE ?? '')
   // Registered before the page can run any script, so no early request finds no handler.
   const unregister = registerIpc(theBackend, window)
   window.on('closed', unregister)

@@ -20,6 +20,8 @@ export async function serveBrowserMode(options: BrowserModeOptions): Promise<UiS
     shell: { mode: 'browser' },
     env: options.env,
     folders: [options.folder],
+    // A page is reachable by anything on this machine that gets the token: it sees one folder.
+    confine: true,
     version: options.version,
     onUnexpectedError: options.onUnexpectedError,
   })

@@ -56,6 +56,7 @@ export async function councilFile(input: CouncilOptionsInput, question = 'Should
   await createDurably(
     file,
     renderCouncilDiscussion({ options, provider: null, question }, new Date()),
+    dir,
   )
   const store = new DiscussionFileStore({ stateDir: join(dir, '.state') })
   return { dir, file, store, options }

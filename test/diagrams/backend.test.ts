@@ -1,6 +1,6 @@
 // The diagrams, artifacts and speech parts of the backend, over real files, the real plantuml and
 // stand-in programs (an artifact editor, an espeak-ng that records what it was asked to say).
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest'
 import { createBackend } from '../../src/backend/index.js'
 import type { Shell } from '../../src/backend/index.js'
 import type { InvokeChannel } from '../../src/shared/contract/index.js'
+import { trustProject } from '../../src/node/providers/trust.js'
+import { startCanary } from '../support/canary.js'
 import { tempFolder } from '../support/temp.js'
 
 const DISCUSSION = `<!-- DISCUSSION -->
@@ -105,6 +107,52 @@ describe('diagrams:list and diagrams:render', () => {
   })
 })
 
+describe("a project's plantuml_server", () => {
+  it('receives nothing until the project is trusted, and the panel says why', async () => {
+    const canary = await startCanary()
+    try {
+      // No java on PATH: without a local PlantUML, a server would be the way to render.
+      const { root, invoke, file, backend } = await setup({ mode: 'browser' }, { PATH: '' })
+      await writeFile(join(root, 'discussions.yaml'), `plantuml_server: ${canary.url}/plantuml\n`)
+      const list = await invoke<{ support: { plantuml: string | null; hints: string[] } }>(
+        'diagrams:list',
+        { path: file },
+      )
+      expect(list.support.plantuml).toBeNull()
+      expect(list.support.hints).toEqual([
+        expect.stringMatching(/^Java is not installed/),
+        expect.stringMatching(/comes from a project you have not trusted.*discussions trust/),
+      ])
+      const [rendered] = await invoke<Record<string, unknown>[]>('diagrams:render', {
+        path: file,
+        refs: ['diagrams/flow.puml'],
+      })
+      expect(rendered).toMatchObject({
+        svg: null,
+        source: expect.stringContaining('A -> B'),
+        error: expect.stringMatching(
+          /^Not rendered: Java is not installed, so the source is shown/,
+        ),
+      })
+      expect(canary.requests).toEqual([])
+      backend.close()
+
+      // The same kind of project, trusted: its server is asked.
+      const trusted = await setup({ mode: 'browser' }, { PATH: '' })
+      await writeFile(
+        join(trusted.root, 'discussions.yaml'),
+        `plantuml_server: ${canary.url}/plantuml\n`,
+      )
+      await trustProject(trusted.root, join(trusted.root, '.config'))
+      await trusted.invoke('diagrams:render', { path: trusted.file, refs: ['diagrams/flow.puml'] })
+      expect(canary.requests).toEqual([expect.stringMatching(/^GET \/plantuml\/svg\//)])
+      trusted.backend.close()
+    } finally {
+      await canary.close()
+    }
+  })
+})
+
 describe('diagrams:save, diagrams:open and diagrams:preview', () => {
   it('saves the built-in editor text as a new file or over a diagram of the same kind', async () => {
     const { invoke, file, root } = await setup()
@@ -135,23 +183,44 @@ describe('diagrams:save, diagrams:open and diagrams:preview', () => {
     ).rejects.toThrow(/outside the workspace/)
   })
 
-  it('opens a source with the system editor in the desktop app; browser mode says it cannot', async () => {
-    const browser = await setup()
+  it('opens a diagram in the artifact editor, else the built-in one; never the system default', async () => {
+    const headless = await setup({ mode: 'browser' }, { DISPLAY: '' })
     expect(
-      await browser.invoke('diagrams:open', { path: browser.file, ref: 'diagrams/flow.puml' }),
-    ).toMatchObject({ opened: false })
-    const opened: string[] = []
-    const desktop = await setup({
-      mode: 'electron',
-      openPath: (path) => {
-        opened.push(path)
-        return Promise.resolve('')
-      },
-    })
+      await headless.invoke('diagrams:open', { path: headless.file, ref: 'diagrams/flow.puml' }),
+    ).toMatchObject({ opened: false, message: expect.stringMatching(/built-in editor/) })
+
+    const desktop = await setup({ mode: 'electron' }, { DISPLAY: ':0' })
     expect(
       await desktop.invoke('diagrams:open', { path: desktop.file, ref: 'diagrams/flow.puml' }),
-    ).toMatchObject({ opened: true })
-    expect(opened).toEqual([join(desktop.root, 'diagrams', 'flow.puml')])
+    ).toMatchObject({ opened: false })
+    const args = join(desktop.bin, 'args.txt')
+    await script(
+      desktop.bin,
+      'artifact-editor',
+      `echo "$@" > "${args}"; echo "ARTIFACT_SAVED:$2/$4"`,
+    )
+    expect(
+      await desktop.invoke('diagrams:open', { path: desktop.file, ref: 'diagrams/flow.puml' }),
+    ).toMatchObject({ opened: true, message: 'Saved diagrams/flow.puml.' })
+    expect(await readFile(args, 'utf8')).toBe(
+      `--output-dir ${join(desktop.root, 'diagrams')} --name flow.puml\n`,
+    )
+  })
+
+  it('refuses to open anything but a diagram: .desktop, .bat, .command, .app, or a link to one', async () => {
+    const { root, bin, invoke, file } = await setup({ mode: 'electron' }, { DISPLAY: ':0' })
+    const ran = join(bin, 'ran.txt')
+    await script(bin, 'artifact-editor', `echo "$@" >> "${ran}"`)
+    await writeFile(join(root, 'diagrams', 'run.desktop'), '[Desktop Entry]\nExec=touch /tmp/x\n')
+    await writeFile(join(root, 'diagrams', 'run.bat'), 'calc.exe\r\n')
+    await writeFile(join(root, 'diagrams', 'run.command'), '#!/bin/sh\ntouch /tmp/x\n')
+    await mkdir(join(root, 'diagrams', 'run.app'))
+    await symlink(join(root, 'diagrams', 'run.desktop'), join(root, 'diagrams', 'innocent.puml'))
+    for (const ref of ['run.desktop', 'run.bat', 'run.command', 'run.app', 'innocent.puml'])
+      await expect(invoke('diagrams:open', { path: file, ref: `diagrams/${ref}` })).rejects.toThrow(
+        /not a diagram .*only diagrams open/,
+      )
+    await expect(readFile(ran, 'utf8')).rejects.toThrow(/ENOENT/)
   })
 
   it('previews PlantUML and refuses blocked directives', async () => {

@@ -213,7 +213,9 @@ describe('command provider', () => {
     expect(seen.cwd.startsWith(join(scratchRoot, 'discussions-provider-'))).toBe(true)
     expect(seen.env.OPENAI_API_KEY).toBeUndefined()
     expect(result.text).not.toContain(SECRET)
-    expect(seen.env.ANTHROPIC_API_KEY).toBe(OTHER_SECRET)
+    // Given to the program, and hidden again when its answer repeats it.
+    expect(seen.env.ANTHROPIC_API_KEY).toBe('[redacted]')
+    expect(result.text).not.toContain(OTHER_SECRET)
     expect(seen.env.PATH).toBe(pathWithNode())
     expect(seen.env.NO_COLOR).toBe('1')
     const unexpected = Object.keys(seen.env).filter(

@@ -17,15 +17,24 @@ export interface FakeApi {
   close(): Promise<void>
 }
 
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** An answer in the personas' response contract, in streamed pieces: what a turn expects. */
+export function personaAnswer(who: string): string[] {
+  return [
+    `{"comment": "${who} has read the proposal.`,
+    ` Ship it behind a flag.", `,
+    '"vote": "READY"}',
+  ]
+}
 
-async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
+export const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
+export async function readBody(request: IncomingMessage): Promise<Record<string, unknown>> {
   let text = ''
   for await (const chunk of request) text += String(chunk)
   return text ? (JSON.parse(text) as Record<string, unknown>) : {}
 }
 
-function json(response: ServerResponse, status: number, value: unknown): void {
+export function json(response: ServerResponse, status: number, value: unknown): void {
   response.writeHead(status, { 'content-type': 'application/json' })
   response.end(JSON.stringify(value))
 }
@@ -112,23 +121,31 @@ async function anthropic(
   response.end()
 }
 
-export async function startFakeApi(): Promise<FakeApi> {
+/** A request as a stand-in's route sees it: path with query, headers, parsed JSON body. */
+export interface StandInRequest {
+  method: string
+  path: string
+  headers: IncomingMessage['headers']
+  body: Record<string, unknown>
+}
+
+/**
+ * Starts a stand-in server on 127.0.0.1 (port 0) that records every request and hands it to
+ * `route`; a route that throws drops the connection, as a crashing server would.
+ */
+export async function startStandInServer(
+  route: (request: StandInRequest, response: ServerResponse) => Promise<void>,
+): Promise<FakeApi> {
   const requests: FakeApi['requests'] = []
   const server: Server = createServer((request, response) => {
     void (async () => {
       const body = await readBody(request)
       const path = request.url ?? ''
       requests.push({ path, headers: request.headers, body })
-      const model = typeof body.model === 'string' ? body.model : ''
-      if (path === '/v1/models' && request.method === 'GET') {
-        json(response, 200, { object: 'list', data: [{ id: 'gpt-test' }, { id: 'local' }] })
-      } else if (path === '/v1/chat/completions') {
-        await openai(model, response, request.headers.authorization)
-      } else if (path === '/v1/messages') {
-        await anthropic(model, response, request.headers)
-      } else {
-        json(response, 404, { error: { message: `no route ${path}` } })
-      }
+      await route(
+        { method: request.method ?? 'GET', path, headers: request.headers, body },
+        response,
+      )
     })().catch(() => response.destroy())
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -142,4 +159,19 @@ export async function startFakeApi(): Promise<FakeApi> {
         server.close(() => resolve())
       }),
   }
+}
+
+export function startFakeApi(): Promise<FakeApi> {
+  return startStandInServer(async ({ method, path, headers, body }, response) => {
+    const model = typeof body.model === 'string' ? body.model : ''
+    if (path === '/v1/models' && method === 'GET') {
+      json(response, 200, { object: 'list', data: [{ id: 'gpt-test' }, { id: 'local' }] })
+    } else if (path === '/v1/chat/completions') {
+      await openai(model, response, headers.authorization)
+    } else if (path === '/v1/messages') {
+      await anthropic(model, response, headers)
+    } else {
+      json(response, 404, { error: { message: `no route ${path}` } })
+    }
+  })
 }

@@ -113,7 +113,7 @@ describe('loadProviders', () => {
     const loaded = await load()
     expect(loaded.entries.map((entry) => entry.name)).toEqual(['good', 'demo'])
     expect(loaded.problems.map((problem) => problem.message)).toEqual([
-      `${file}:4: providers[1].model: an openai provider needs a model`,
+      `${file}:4: providers[1]: missing required field "model"`,
       `${file}:6: "demo" is the built-in offline provider; give this one another name`,
     ])
   })
@@ -233,5 +233,38 @@ describe('loadProviders', () => {
     await expect(
       providerCaller(loaded, { explicit: 'nope' })({ provider_hint: null }, { prompt: 'hi' }),
     ).rejects.toMatchObject({ reason: 'config' })
+  })
+
+  it('never lets the demo answer in place of a broken providers.yaml', async () => {
+    await writeFile(join(user, 'providers.yaml'), 'providers:\n  - name: mine\n    comand: x\n')
+    const loaded = await load()
+    expect(loaded.fileProblems.map((problem) => problem.line)).toEqual([3])
+    // Nothing else could answer: one error, before any call.
+    expect(() => providerCaller(loaded)).toThrow(
+      /providers\.yaml:3: providers\[0\]: unknown key "comand" \(did you mean "command"\?\)\. Fix the file/,
+    )
+    // Asked for by name, the demo still answers.
+    const demo = await providerCaller(loaded, { explicit: 'demo' })(
+      { provider_hint: null },
+      { prompt: 'hi' },
+    )
+    expect(demo.provider).toBe('demo')
+
+    // With a working provider beside the broken entry, only a call that would fall to the demo fails.
+    await writeFile(
+      join(user, 'providers.yaml'),
+      `providers:\n  - name: echo\n    command: ["${bins.echo}"]\n  - name: mine\n    comand: x\ndefault: echo\n`,
+    )
+    const partly = await load()
+    const call = providerCaller(partly)
+    expect((await call({ provider_hint: null }, { prompt: 'hi' })).provider).toBe('echo')
+    await writeFile(
+      join(user, 'providers.yaml'),
+      `providers:\n  - name: echo\n    command: ["${bins.echo}"]\n  - name: mine\n    comand: x\ndefault: mine\n`,
+    )
+    const fallsToDemo = providerCaller(await load())
+    await expect(fallsToDemo({ provider_hint: null }, { prompt: 'hi' })).rejects.toThrow(
+      /the demo provider does not answer in place of a broken providers\.yaml/,
+    )
   })
 })

@@ -8,6 +8,7 @@ import { loadCliContext } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 import { readInput } from '../io.js'
+import { textMayStartWithDash } from '../options.js'
 
 function parseVote(value: string): Vote {
   const vote = normalizeVote(value)
@@ -18,8 +19,9 @@ function parseVote(value: string): Vote {
 }
 
 export function registerComment(program: Command, io: CliIO): void {
-  program
-    .command('comment')
+  const command = program.command('comment')
+  textMayStartWithDash(command, 'discussions comment FILE')
+  command
     .description('Add a comment (and optionally a vote) to a discussion.')
     .argument('<file>', 'discussion file')
     .argument('<text>', 'the comment in markdown, or - to read it from stdin')
@@ -31,7 +33,8 @@ export function registerComment(program: Command, io: CliIO): void {
     .option('-v, --vote <vote>', 'READY, CHANGES or REJECT', parseVote)
     .action(async (file, textArgument, options) => {
       const engine = await loadCliContext(io)
-      await engine.load(file) // a clear message for a missing file, before reading stdin
+      // A missing file, or one that is not a writable discussion, is refused before stdin is read.
+      await engine.requireWritableDiscussion(file)
       const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
       if (text.trim() === '' && !options.vote)
         throw new CliError('The comment is empty; write some text or give a --vote.')

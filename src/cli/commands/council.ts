@@ -3,8 +3,7 @@ import { InvalidArgumentError, Option } from '@commander-js/extra-typings'
 
 import { COUNCIL_FLOWS, COUNCIL_MODES, COUNCIL_TIERS } from '../../core/council/modes.js'
 import type { CouncilRunResult } from '../../core/council/run-council.js'
-import type { Engine } from '../../node/engine/engine.js'
-import { createCouncil, runCouncilFile } from '../../node/council/council.js'
+import type { CouncilRun } from '../../node/engine/index.js'
 import { loadCliContext } from '../context.js'
 import {
   liveCouncilProgress,
@@ -29,16 +28,20 @@ function progressFor(io: CliIO, json: boolean): CouncilProgress {
   return live ? liveCouncilProgress(stdout) : plainCouncilProgress(io.stdout, json)
 }
 
-async function runAndReport(io: CliIO, engine: Engine, file: string, json: boolean): Promise<void> {
+/** Runs the council (`run` calls the engine), following it live, and prints the outcome. */
+async function runAndReport(
+  io: CliIO,
+  json: boolean,
+  run: (options: CouncilRun) => Promise<CouncilRunResult>,
+  /** The file as the person named it (resume); default: the path of the new file. */
+  shown?: string,
+): Promise<void> {
   const progress = progressFor(io, json)
   const result: CouncilRunResult = await withInterrupt(io, (signal) =>
-    runCouncilFile(engine, file, {
-      signal,
-      onEvent: (event) => progress.onEvent(event),
-    }).finally(() => progress.stop()),
+    run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
   )
   if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...result })}\n`)
-  else io.stdout.write(`\n${formatCouncilSummary(result, file).join('\n')}\n`)
+  else io.stdout.write(`\n${formatCouncilSummary(result, shown ?? result.file).join('\n')}\n`)
   if (result.cancelled) throw new SilentExit(EXIT.cancelled)
   if (!result.complete) throw new SilentExit(EXIT.negative)
 }
@@ -80,7 +83,7 @@ export function registerCouncil(program: Command, io: CliIO): void {
           'Ask the council something: `discussions council "Should we rewrite the importer?"`.',
         )
       const engine = await loadCliContext(io)
-      const file = await createCouncil(engine, {
+      const request = {
         question,
         mode: options.mode,
         flow: options.flow,
@@ -89,9 +92,16 @@ export function registerCouncil(program: Command, io: CliIO): void {
         rank: options.rank === true,
         ...(options.provider !== undefined ? { provider: options.provider } : {}),
         ...(options.out !== undefined ? { out: options.out } : {}),
-      })
-      if (!options.json) io.stdout.write(`Council: ${file}\n`)
-      await runAndReport(io, engine, file, options.json === true)
+      }
+      const json = options.json === true
+      await runAndReport(io, json, (run) =>
+        engine.council(request, {
+          ...run,
+          onCreated: (file) => {
+            if (!json) io.stdout.write(`Council: ${file}\n`)
+          },
+        }),
+      )
     })
   council
     .command('resume')
@@ -102,6 +112,6 @@ export function registerCouncil(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       // `council resume FILE --json`: Commander may hand --json to the parent command.
       const json = options.json === true || council.opts().json === true
-      await runAndReport(io, engine, file, json)
+      await runAndReport(io, json, (run) => engine.resumeCouncil(file, run), file)
     })
 }

@@ -2,24 +2,14 @@
  * `discussions debate`: start a debate, run it (live progress; resumable), show where it stands,
  * record the human's decision on an escalated one, and report on a folder of debates.
  */
-import { resolve } from 'node:path'
-
 import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
-import { runDebate } from '../../core/debate/run-debate.js'
 import { positiveInteger } from '../../core/debate/settings-header.js'
 import { summarizeDebate } from '../../core/debate/summary.js'
 import { debateStats } from '../../core/debate/stats.js'
 import { parseThreshold } from '../../core/debate/threshold.js'
 import { parseWeights } from '../../core/debate/weights.js'
-import { debateDeps } from '../../node/debate/debate-deps.js'
-import {
-  createDebate,
-  debatesIn,
-  loadDebate,
-  recordDecision,
-} from '../../node/debate/debate-files.js'
 import { parseAliasList } from '../alias-list.js'
 import { loadCliContext } from '../context.js'
 import { liveDebateProgress, plainDebateProgress } from '../debate-progress.js'
@@ -84,7 +74,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .option('-d, --dir <folder>', 'where to create it (default: output.directory of the config)')
     .action(async (topic, options) => {
       const engine = await loadCliContext(io)
-      const path = await createDebate(engine, {
+      const path = await engine.createDebate({
         title: topic,
         ...(options.context !== undefined ? { context: options.context } : {}),
         ...(options.participants !== undefined
@@ -119,22 +109,17 @@ export function registerDebate(program: Command, io: CliIO): void {
     .option('--json', 'one JSON object per event and a final summary object')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
-      const { path } = await loadDebate(engine, file)
-      const deps = await debateDeps(
-        engine,
-        options.provider !== undefined ? { provider: options.provider } : {},
-      )
+      await engine.readDebate(file) // refuses a file that is no debate before any progress shows
       const progress = progressFor(io, options.json === true)
       const result = await withInterrupt(io, (signal) =>
-        runDebate(
-          {
-            file: path,
+        engine
+          .resumeDebate(file, {
             signal,
             onEvent: (event) => progress.onEvent(event),
+            ...(options.provider !== undefined ? { provider: options.provider } : {}),
             ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-          },
-          deps,
-        ).finally(() => progress.stop()),
+          })
+          .finally(() => progress.stop()),
       )
       const summary = summarizeDebate(result.state)
       if (options.json)
@@ -154,7 +139,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .option('--json', 'the summary as JSON')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
-      const summary = summarizeDebate((await loadDebate(engine, file)).state)
+      const summary = summarizeDebate((await engine.readDebate(file)).state)
       if (options.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
       else io.stdout.write(`${formatSummary(summary).join('\n')}\n`)
     })
@@ -171,8 +156,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       if ((options.accept === undefined) === (options.reject !== true))
         throw new CliError('Give exactly one of --accept PROPOSAL or --reject.')
       const engine = await loadCliContext(io)
-      const outcome = await recordDecision(
-        engine,
+      const outcome = await engine.decideDebate(
         file,
         options.accept !== undefined ? { accept: options.accept } : { reject: true },
         {
@@ -196,8 +180,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .option('--json', 'the figures as JSON')
     .action(async (options) => {
       const engine = await loadCliContext(io)
-      const folder = options.dir !== undefined ? options.dir : engine.discussionsDir
-      const debates = await debatesIn(resolve(engine.cwd, folder))
+      const debates = await engine.debates(options.dir)
       const stats = debateStats(debates.map((d) => d.state))
       if (options.json) io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`)
       else io.stdout.write(`${formatStats(stats).join('\n')}\n`)

@@ -1,4 +1,6 @@
-import { isAbsolute, relative } from 'node:path'
+import { relative } from 'node:path'
+
+import { isBelow } from '../files/is-inside.js'
 
 export interface ConfigErrorLocation {
   file?: string | null
@@ -40,9 +42,8 @@ export class ConfigError extends Error {
   /** The message with the file shown relative to `dir` when it lies inside it. */
   messageFrom(dir: string): string {
     if (this.file === null) return this.message
-    const shown = relative(dir, this.file)
-    const inside = shown !== '' && !shown.startsWith('..') && !isAbsolute(shown)
-    return formatLocated(inside ? shown : this.file, this.line, this.column, this.reason)
+    const shown = isBelow(dir, this.file) ? relative(dir, this.file) : this.file
+    return formatLocated(shown, this.line, this.column, this.reason)
   }
 }
 

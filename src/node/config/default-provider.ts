@@ -4,14 +4,14 @@
  * document so the person's comments and other keys stay as they were, checked against the
  * settings schema before it is written, and replaced atomically.
  */
-import { mkdir, readFile, stat } from 'node:fs/promises'
+import { readFile, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { parseDocument } from 'yaml'
 
 import { discussionsConfigSchema } from '../../core/config/schema.js'
 import { formatIssue } from '../../core/config/issues.js'
-import { replaceDurably } from '../store/durable-write.js'
+import { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
 import { ConfigError } from './config-error.js'
 import { USER_CONFIG_FILES } from './load-config.js'
 
@@ -44,7 +44,7 @@ export async function saveDefaultProvider(configDir: string, name: string): Prom
     const [issue] = checked.error.issues
     throw new ConfigError(issue ? formatIssue(issue) : 'is not valid', { file })
   }
-  await mkdir(configDir, { recursive: true })
-  await replaceDurably(file, doc.toString())
+  await ensureFolderInside(configDir, configDir)
+  await replaceDurably(file, doc.toString(), configDir)
   return file
 }

@@ -3,14 +3,15 @@
  * personality as a literal block, defaults left out. A file is only replaced when it already
  * holds this very persona, so a save never overwrites a different persona's file.
  */
-import { mkdir, readFile } from 'node:fs/promises'
+import { readFile } from 'node:fs/promises'
 import { basename, join } from 'node:path'
 
 import { stringify } from 'yaml'
 
 import { personaSchema } from '../../core/personas/schema.js'
 import type { Persona, PersonaInput } from '../../core/personas/schema.js'
-import { replaceDurably } from '../store/durable-write.js'
+import { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
+import type { WriteRoots } from '../store/durable-write.js'
 import { ConfigError } from './config-error.js'
 import { PARTICIPANTS_FILE } from './registry-files.js'
 
@@ -46,11 +47,14 @@ async function aliasInFile(file: string): Promise<string | null | undefined> {
 /**
  * Saves the persona into `dir` (a layer's `personas/` folder): into `current` when that is its
  * own file in this folder, else `<alias>.yaml`. Returns the file and whether it was replaced.
+ * `within` is the layer's root (the project, or the user's config folder): `dir` must lie inside
+ * it after links, so a project's `.discussions` link cannot send a persona elsewhere.
  */
 export async function savePersonaFile(
   input: PersonaInput,
   dir: string,
   current: string | null = null,
+  within: WriteRoots = dir,
 ): Promise<{ file: string; replaced: boolean }> {
   const text = personaYaml(input)
   const alias = personaSchema.parse(input).alias
@@ -66,7 +70,7 @@ export async function savePersonaFile(
       `${file} already holds another persona${found ? ` ("${found}")` : ''}; choose another alias`,
       { file },
     )
-  await mkdir(dir, { recursive: true })
-  await replaceDurably(file, text)
+  await ensureFolderInside(dir, within)
+  await replaceDurably(file, text, within)
   return { file, replaced: found !== undefined }
 }

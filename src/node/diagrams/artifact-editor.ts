@@ -12,7 +12,7 @@ import { execa } from 'execa'
 
 import { diagramKind } from '../../core/diagrams/kinds.js'
 import { findProgram } from '../providers/which.js'
-import { isInside } from './confine.js'
+import { isInside } from '../files/is-inside.js'
 
 export const DEFAULT_ARTIFACT_EDITOR = 'artifact-editor'
 const SAVED = /^ARTIFACT_SAVED:(\/.+)$/

@@ -1,15 +1,13 @@
 /**
  * Where a `DIAGRAM:` path points. It is relative to the discussion's folder, and it must stay
  * inside the workspace root, as written and after symlinks: a model could write
- * `DIAGRAM: ../../.ssh/id_rsa`, and such a path is reported, never read.
+ * `DIAGRAM: ../../.ssh/id_rsa`, and such a path is reported, never read. A missing file is
+ * placed where the links on its way lead, so a path under a linked folder that leads out is
+ * "outside" whether or not a file is there: the answer never tells what exists outside.
  */
-import { realpath } from 'node:fs/promises'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 
-export function isInside(folder: string, path: string): boolean {
-  const rel = relative(folder, path)
-  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel))
-}
+import { isInside, realFolders, realLocation } from '../files/is-inside.js'
 
 export type ResolvedDiagram =
   { ok: true; path: string; exists: boolean } | { ok: false; problem: string }
@@ -24,16 +22,11 @@ export async function resolveDiagramPath(
   if (/^[a-z][a-z0-9+.-]*:/i.test(ref))
     return { ok: false, problem: `${ref}: a URL, not a file; diagrams are local files.` }
   const path = resolve(dirname(file), ref)
-  const realRoots = await Promise.all(roots.map((root) => realpath(root).catch(() => root)))
+  const realRoots = await realFolders(roots)
   const outside = { ok: false as const, problem: `${ref}: is outside the workspace; not read.` }
   if (!roots.some((root, i) => isInside(root, path) || isInside(realRoots[i] ?? root, path)))
     return outside
-  let real: string
-  try {
-    real = await realpath(path)
-  } catch {
-    return { ok: true, path, exists: false }
-  }
+  const { real, exists } = await realLocation(path)
   if (!realRoots.some((root) => isInside(root, real))) return outside
-  return { ok: true, path: real, exists: true }
+  return { ok: true, path: real, exists }
 }

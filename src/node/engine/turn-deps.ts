@@ -3,7 +3,6 @@
  * `discussion-<alias>` on PATH) is answered by that program; the rest by their providers.
  */
 import { randomBytes } from 'node:crypto'
-import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 import type { TurnDeps } from '../../core/orchestration/run-turn.js'
@@ -17,6 +16,7 @@ import { callExternal, externalProgram, participantLogFile } from '../participan
 import type { LoadedProviders } from '../providers/load-providers.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import type { DiscussionFileStore } from '../store/discussion-store.js'
+import { ensureFolderInside } from '../store/durable-write.js'
 import { stateDir } from '../store/state-dir.js'
 
 export interface TurnParts {
@@ -53,7 +53,7 @@ export function turnDeps(parts: TurnParts): TurnDeps {
     if (!external || !file) return callProvider(persona, request)
     if ('problem' in external) throw new ProviderError('untrusted', external.problem)
     const logFile = participantLogFile(stateDir(parts.env), persona.alias)
-    await mkdir(dirname(logFile), { recursive: true })
+    await ensureFolderInside(dirname(logFile), stateDir(parts.env))
     return callExternal(
       {
         argv: external.argv,

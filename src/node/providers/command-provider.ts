@@ -19,7 +19,7 @@ import type {
 import { estimateUsage } from '../../core/providers/usage.js'
 import { childEnv } from './child-env.js'
 import { terminateGroup, trackGroup } from './process-group.js'
-import { redact } from './redact.js'
+import { redact, streamRedactor } from './redact.js'
 import { makeScratch, removeScratch } from './scratch.js'
 
 export const COMMAND_DEFAULTS = {
@@ -111,6 +111,8 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       let stdoutBytes = 0
       let stderrTail = ''
       const decoder = new StringDecoder('utf8')
+      // The answer may quote a key the program was given: it is hidden before anyone sees it.
+      const shown = streamRedactor(options.envNames, options.parentEnv)
       const timeoutMs = request.timeoutMs ?? timeoutDefault
       const timers: NodeJS.Timeout[] = []
       let inactivity: NodeJS.Timeout | undefined
@@ -166,7 +168,7 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
         }
         stdout.push(chunk)
         armInactivity()
-        const text = decoder.write(chunk)
+        const text = shown.push(decoder.write(chunk))
         if (text) request.onText?.(stripVTControlCharacters(text))
       })
       subprocess.stderr.on('data', (chunk: Buffer) => {
@@ -202,7 +204,11 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
             ),
           )
         } else {
-          const text = stripVTControlCharacters(Buffer.concat(stdout).toString('utf8')).trim()
+          const rest = shown.end()
+          if (rest) request.onText?.(stripVTControlCharacters(rest))
+          const text = clean(
+            stripVTControlCharacters(Buffer.concat(stdout).toString('utf8')),
+          ).trim()
           if (text === '') {
             const hint = stderrLine ? ` (stderr: ${stderrLine})` : ''
             fail(new ProviderError('empty', `"${program}" printed nothing${hint}`))

@@ -1,13 +1,17 @@
 /**
  * Killing a command provider and everything it started. execa kills only the direct child
  * (execa#96, open since 2017), and a CLI agent may start helpers of its own; so each provider runs
- * as the leader of its own process group (`detached: true`) and the whole group is signalled:
- * TERM, then KILL after a grace period. Groups still alive when this process exits (Ctrl+C
- * included) are killed on the way out, so nothing is left running.
+ * as the leader of its own process group (`detached: true`), and its descendants are watched while
+ * it runs (process-tree.ts), since one started with `setsid` leaves the group. Both are signalled:
+ * TERM, then KILL after a grace period. Whatever is still alive when this process exits (Ctrl+C
+ * included) is killed on the way out, so nothing is left running.
  */
 import { onExit } from 'signal-exit'
 
-const live = new Set<number>()
+import { refreshTrees, refreshTreesSync, unwatchTree, watchTree } from './process-tree.js'
+import type { ProcessTree } from './process-tree.js'
+
+const live = new Map<number, ProcessTree>()
 let removeExitHook: (() => void) | null = null
 
 /** Sends `signal` to every process in the group; false when the group is gone. */
@@ -25,17 +29,31 @@ export function groupExists(pgid: number): boolean {
   return signalGroup(pgid, 0)
 }
 
+function leaderAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch {
+    return false
+  }
+}
+
+function killEverything(): void {
+  refreshTreesSync()
+  for (const [group, tree] of live) {
+    signalGroup(group, 'SIGKILL')
+    tree.signal('SIGKILL')
+  }
+}
+
 export function trackGroup(pgid: number): void {
-  live.add(pgid)
-  removeExitHook ??= onExit(
-    () => {
-      for (const group of live) signalGroup(group, 'SIGKILL')
-    },
-    { alwaysLast: true },
-  )
+  if (!live.has(pgid)) live.set(pgid, watchTree(pgid))
+  removeExitHook ??= onExit(killEverything, { alwaysLast: true })
 }
 
 export function untrackGroup(pgid: number): void {
+  const tree = live.get(pgid)
+  if (tree) unwatchTree(tree)
   live.delete(pgid)
   if (live.size === 0 && removeExitHook) {
     removeExitHook()
@@ -45,21 +63,39 @@ export function untrackGroup(pgid: number): void {
 
 /** The groups started and not yet killed (for tests and diagnostics). */
 export function liveGroups(): number[] {
-  return [...live]
+  return [...live.keys()]
+}
+
+/** The descendants seen of a group's leader, inside its group or not (for tests). */
+export function knownDescendants(pgid: number): number[] {
+  return live.get(pgid)?.descendants ?? []
 }
 
 /**
- * TERM to the group now, KILL after `graceMs` (default 2 s) for whatever ignored it. Returns at
- * once: the caller does not wait for the kill, and the KILL timer does not keep Node alive (the
- * exit hook sends KILL if this process ends first).
+ * TERM to the group and every descendant seen now, KILL after `graceMs` (default 2 s) for whatever
+ * ignored it. Returns at once: the caller does not wait for the kill, and the KILL timer does not
+ * keep Node alive (the exit hook sends KILL if this process ends first).
  */
 export function terminateGroup(pgid: number, graceMs = 2_000): void {
-  if (!signalGroup(pgid, 'SIGTERM')) {
-    untrackGroup(pgid)
-    return
+  const tree = live.get(pgid)
+  // Freeze first, so nothing forks or escapes between the last look at the table and the kill;
+  // the look must be now (a helper started since the last poll is found only while its parent
+  // lives, and the TERM is about to end the parent).
+  // (When the leader has exited already, its children are re-parented: only the polls knew them.)
+  if (leaderAlive(pgid)) {
+    signalGroup(pgid, 'SIGSTOP')
+    refreshTreesSync()
+    tree?.signal('SIGSTOP')
+  }
+  for (const signal of ['SIGTERM', 'SIGCONT'] as const) {
+    signalGroup(pgid, signal)
+    tree?.signal(signal)
   }
   setTimeout(() => {
-    signalGroup(pgid, 'SIGKILL')
-    untrackGroup(pgid)
+    void refreshTrees().then(() => {
+      signalGroup(pgid, 'SIGKILL')
+      tree?.signal('SIGKILL')
+      untrackGroup(pgid)
+    })
   }, graceMs).unref()
 }

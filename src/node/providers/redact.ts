@@ -52,3 +52,53 @@ export function redact(
   }
   return result
 }
+
+/**
+ * Redacts text that arrives in pieces (a provider's streamed answer), so a key split across two
+ * pieces is caught too: each `push` returns what is safe to show, holding back the end of the
+ * text where a key, or a key-shaped string, might continue; `end` returns the rest.
+ */
+export function streamRedactor(
+  names: readonly string[] = [],
+  env: NodeJS.ProcessEnv = process.env,
+): { push: (piece: string) => string; end: () => string } {
+  const secrets = secretValues(names, env)
+  const longest = secrets.reduce((max, secret) => Math.max(max, secret.length), 0)
+  const hold = Math.max(longest - 1, 64)
+  let pending = ''
+  /** Where the safe part ends: never inside a key or a key-shaped match. */
+  const safeEnd = (text: string): number => {
+    let cut = Math.max(0, text.length - hold)
+    const spans: [number, number][] = []
+    for (const secret of secrets) {
+      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1))
+        spans.push([at, at + secret.length])
+    }
+    for (const shape of KEY_SHAPES)
+      for (const match of text.matchAll(shape))
+        spans.push([match.index, match.index + match[0].length])
+    for (let moved = true; moved;) {
+      moved = false
+      for (const [start, end] of spans)
+        if (start < cut && cut < end) {
+          cut = start
+          moved = true
+        }
+    }
+    return cut
+  }
+  return {
+    push(piece) {
+      pending += piece
+      const cut = safeEnd(pending)
+      const out = pending.slice(0, cut)
+      pending = pending.slice(cut)
+      return out === '' ? '' : redact(out, names, env)
+    },
+    end() {
+      const out = redact(pending, names, env)
+      pending = ''
+      return out
+    },
+  }
+}

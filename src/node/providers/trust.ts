@@ -4,12 +4,11 @@
  * as an editor asks before running a cloned repository's tasks. The user's own config is trusted.
  * The list lives in the user's config folder, one absolute project root per entry.
  */
-import { mkdir, readFile, realpath } from 'node:fs/promises'
+import { readFile, realpath } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 
-import writeFileAtomic from 'write-file-atomic'
-
 import { userConfigDir } from '../config/paths.js'
+import { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
 
 export const TRUST_FILE = 'trusted-projects.json'
 
@@ -47,9 +46,10 @@ export async function isTrusted(
 }
 
 async function writeTrusted(configDir: string, trusted: readonly string[]): Promise<void> {
-  await mkdir(configDir, { recursive: true })
+  await ensureFolderInside(configDir, configDir)
   const file: TrustFile = { trusted: [...trusted].sort() }
-  await writeFileAtomic(join(configDir, TRUST_FILE), `${JSON.stringify(file, null, 2)}\n`)
+  const text = `${JSON.stringify(file, null, 2)}\n`
+  await replaceDurably(join(configDir, TRUST_FILE), text, configDir)
 }
 
 /** Trusts the project; false when it already was. */

@@ -1,6 +1,6 @@
 /** Creating discussion files in a folder, and listing the discussions a folder holds. */
 import type { Dirent } from 'node:fs'
-import { mkdir, readdir, readFile, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describeDiscussion } from '../../core/discussion/describe.js'
@@ -17,11 +17,12 @@ export async function createDiscussionFile(
   text: string,
 ): Promise<string> {
   await mkdir(folder, { recursive: true })
+  const real = await realpath(folder)
   const slug = slugify(title)
   for (let n = 1; ; n++) {
     const path = join(folder, n === 1 ? `${slug}.md` : `${slug}-${n}.md`)
     try {
-      await createDurably(path, text)
+      await createDurably(path, text, real)
       return path
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error

@@ -7,8 +7,9 @@
  * - our writers take a lock in the state folder, so their blocks never interleave.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, realpath, stat } from 'node:fs/promises'
-import { join } from 'node:path'
+import { constants } from 'node:fs'
+import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
@@ -20,6 +21,7 @@ import { AppendJournal } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
 import { currentTail, saveTail } from './tail-cache.js'
+import { isAccessError, stateFolderNotWritable } from './write-access.js'
 
 export interface StoreOptions {
   /** Folder for locks and caches (see `stateDir`). */
@@ -74,7 +76,14 @@ export class DiscussionFileStore {
     const real = await realpath(path)
     const key = sha256(real).slice(0, 32)
     const folder = join(this.options.stateDir, 'files')
-    await mkdir(folder, { recursive: true })
+    try {
+      await mkdir(folder, { recursive: true })
+      await access(folder, constants.W_OK)
+    } catch (error) {
+      if (isAccessError(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        throw stateFolderNotWritable(this.options.stateDir, (error as NodeJS.ErrnoException).code)
+      throw error
+    }
     return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
   }
 
@@ -102,7 +111,7 @@ export class DiscussionFileStore {
         const tail = await currentTail(state.real, state.tail)
         const plan = planAppend(tail)
         const text = plan.prefix + block
-        const stats = await appendDurably(state.real, text)
+        const stats = await appendDurably(state.real, text, dirname(state.real))
         await saveTail(state.real, state.tail, stats, advanceTail(tail, text))
         return { line: plan.firstLine + lineOffset, incompleteBlockLine: plan.incompleteBlockLine }
       },
@@ -143,7 +152,7 @@ export class DiscussionFileStore {
         state.lock,
         async () => {
           if ((await readFile(state.real, 'utf8')) !== before) return false
-          await replaceDurably(state.real, after)
+          await replaceDurably(state.real, after, dirname(state.real))
           // The rename made a new file: record its tail so the next append reads nothing.
           await saveTail(
             state.real,
@@ -168,6 +177,13 @@ export class DiscussionFileStore {
     const block = `\n<!-- PHASE-TRANSITION: ${a} -> ${b} -->\n<!-- VOTE-RESET: ${b} -->\n\n---\n`
     const result = await this.appendBlock(path, block, 1)
     await this.updateHeaders(path, { Phase: b })
+    if (this.journal) {
+      try {
+        await this.journal.record(path, { author: '', body: '', phase: { from: a, to: b } })
+      } catch {
+        // The change is in the file; only the protection against old buffers is missing.
+      }
+    }
     return result
   }
 }

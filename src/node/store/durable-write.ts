@@ -1,9 +1,16 @@
 /**
- * Writes that report success only once the bytes are on disk.
- * - `appendDurably`: one write() of the whole text to a file opened for append, then fdatasync.
- *   O_APPEND puts every write at the current end, so a concurrent edit is never overwritten.
+ * Every write of the project goes through here: it reports success only once the bytes are on
+ * disk, and it never writes through a link or outside the folder it belongs to (`within`, compared
+ * on real paths; see `confinedTarget`).
+ * - `appendDurably`: one write() of the whole text to a file opened for append (O_NOFOLLOW where
+ *   the platform has it), then fdatasync. O_APPEND puts every write at the current end, so a
+ *   concurrent edit is never overwritten.
  * - `replaceDurably`: whole-file replacement through a temp file, fsync, rename, then an fsync of
  *   the folder so the rename itself survives a power cut (write-file-atomic does all but the last).
+ *   The rename replaces the name itself, so a link put there after the check is replaced, not
+ *   followed.
+ * - `createDurably`: a new file, never replacing one (O_EXCL fails on any existing name, links
+ *   included).
  */
 import { constants } from 'node:fs'
 import { open } from 'node:fs/promises'
@@ -12,8 +19,29 @@ import { dirname } from 'node:path'
 
 import writeFileAtomic from 'write-file-atomic'
 
-export async function appendDurably(path: string, text: string): Promise<Stats> {
-  const handle = await open(path, constants.O_WRONLY | constants.O_APPEND)
+import { confinedTarget } from '../files/write-target.js'
+import type { WriteRoots } from '../files/write-target.js'
+import { explainWriteError } from './write-access.js'
+
+export type { WriteRoots } from '../files/write-target.js'
+export { ensureFolderInside, UnsafeWriteError } from '../files/write-target.js'
+
+/** 0 where the platform has no O_NOFOLLOW (Windows); the check before the open still runs. */
+const NO_FOLLOW = constants.O_NOFOLLOW ?? 0
+
+export interface WriteOptions {
+  /** Wait for the bytes to reach the disk (default true); caches and journals may skip it. */
+  sync?: boolean
+}
+
+export async function appendDurably(
+  path: string,
+  text: string,
+  within: WriteRoots,
+  options: WriteOptions = {},
+): Promise<Stats> {
+  const target = await confinedTarget(path, within)
+  const handle = await open(target, constants.O_WRONLY | constants.O_APPEND | NO_FOLLOW)
   try {
     const bytes = Buffer.from(text, 'utf8')
     let written = 0
@@ -21,8 +49,26 @@ export async function appendDurably(path: string, text: string): Promise<Stats> 
       const { bytesWritten } = await handle.write(bytes, written, bytes.length - written)
       written += bytesWritten
     }
-    await handle.datasync()
+    if (options.sync !== false) await handle.datasync()
     return await handle.stat()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Like `appendDurably`, creating the file when it is missing (for logs and journals). */
+export async function appendOrCreate(
+  path: string,
+  text: string,
+  within: WriteRoots,
+  options: WriteOptions = {},
+): Promise<void> {
+  const target = await confinedTarget(path, within)
+  const flags = constants.O_WRONLY | constants.O_APPEND | constants.O_CREAT | NO_FOLLOW
+  const handle = await open(target, flags, 0o600)
+  try {
+    await handle.write(text)
+    if (options.sync !== false) await handle.datasync()
   } finally {
     await handle.close()
   }
@@ -38,19 +84,32 @@ export async function fsyncFolder(folder: string): Promise<void> {
   }
 }
 
-export async function replaceDurably(path: string, text: string): Promise<void> {
-  await writeFileAtomic(path, text, { fsync: true })
-  await fsyncFolder(dirname(path))
+export async function replaceDurably(
+  path: string,
+  text: string,
+  within: WriteRoots,
+  options: WriteOptions = {},
+): Promise<void> {
+  const target = await confinedTarget(path, within)
+  const sync = options.sync !== false
+  try {
+    await writeFileAtomic(target, text, { fsync: sync })
+  } catch (error) {
+    // write-file-atomic's errors name its temp file (`d.sum.md.1862225419`); name the target.
+    throw explainWriteError(error, path)
+  }
+  if (sync) await fsyncFolder(dirname(target))
 }
 
 /** Creates a new file (never replacing one) durably; fails with EEXIST when the name is taken. */
-export async function createDurably(path: string, text: string): Promise<void> {
-  const handle = await open(path, 'wx')
+export async function createDurably(path: string, text: string, within: WriteRoots): Promise<void> {
+  const target = await confinedTarget(path, within, { exclusive: true })
+  const handle = await open(target, 'wx')
   try {
     await handle.writeFile(text, 'utf8')
     await handle.sync()
   } finally {
     await handle.close()
   }
-  await fsyncFolder(dirname(path))
+  await fsyncFolder(dirname(target))
 }

@@ -7,7 +7,7 @@ import { parseDiscussion } from '../../core/format/parse.js'
 import { tempFolder } from '../../../test/support/temp.js'
 import { DiscussionFileStore } from './discussion-store.js'
 import { AppendJournal } from './journal.js'
-import { lostEntries, restoreLost } from './journal-restore.js'
+import { lostEntries, restoreLost, restoreLostChanges } from './journal-restore.js'
 
 const START =
   '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
@@ -134,5 +134,48 @@ describe('restoreLost', () => {
     const text = `${START}\nName: AI-Other\n\nSame words.\n\n---\n`
     const lost = lostEntries(text, [{ at: 0, author: 'AI-Architect', body: 'Same words.' }])
     expect(lost).toHaveLength(1)
+  })
+
+  it('makes again a phase change an old buffer undid, before the answers that followed it', async () => {
+    const { file, store, journal, append } = await setup()
+    const old = await readFile(file, 'utf8')
+    await store.recordPhaseTransition(file, 'review', 'final_vote')
+    await append('AI-Architect', 'Ready to ship.', 'READY')
+    await writeFile(file, old) // the editor's old buffer: phase review, no answer
+
+    const outcome = await restoreLostChanges(store, journal, file)
+    expect(outcome.phase).toMatchObject({ from: 'review', to: 'final_vote', restored: true })
+    expect(outcome.comments.map((entry) => entry.author)).toEqual(['AI-Architect'])
+    const text = await readFile(file, 'utf8')
+    expect(text).toContain('<!-- Phase: final_vote -->')
+    // The answer belongs to the new phase, so its vote counts there.
+    expect(text.indexOf('PHASE-TRANSITION: review -> final_vote')).toBeLessThan(
+      text.indexOf('Ready to ship.'),
+    )
+    expect(parseDiscussion(text).comments.at(-1)?.vote).toBe('READY')
+    expect(await restoreLostChanges(store, journal, file)).toEqual({ comments: [], phase: null })
+  })
+
+  it('says, without touching it, that a phase change was not restored when the file moved on', async () => {
+    const { file, store, journal } = await setup()
+    const old = await readFile(file, 'utf8')
+    await store.recordPhaseTransition(file, 'review', 'final_vote')
+    // The old buffer, in which the person had set another phase by hand.
+    const edited = old.replace('<!-- Phase: review -->', '<!-- Phase: design -->')
+    await writeFile(file, edited)
+    const outcome = await restoreLostChanges(store, journal, file)
+    expect(outcome.phase).toMatchObject({ restored: false, current: 'design', to: 'final_vote' })
+    expect(await readFile(file, 'utf8')).toBe(edited)
+  })
+
+  it('a phase entry is never appended again as a comment', async () => {
+    const { file, journal, append } = await setup()
+    await append('AI-Architect', 'Fine.', 'READY')
+    const entries = await journal.entries(file)
+    expect(entries).toHaveLength(1)
+    const text = await readFile(file, 'utf8')
+    expect(
+      lostEntries(text, [{ at: 0, author: '', body: '', phase: { from: 'a', to: 'b' } }]),
+    ).toEqual([])
   })
 })

@@ -9,10 +9,10 @@
  * journal stays small and an answer removed on purpose long ago is not brought back.
  */
 import { createHash } from 'node:crypto'
-import { appendFile, mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import { readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { replaceDurably } from './durable-write.js'
+import { appendOrCreate, ensureFolderInside, replaceDurably } from './durable-write.js'
 
 export interface JournalEntry {
   /** When it was appended (ms since the epoch). */
@@ -20,6 +20,8 @@ export interface JournalEntry {
   author: string
   /** The comment body as the parser reads it back (escapes undone, VOTE line included). */
   body: string
+  /** Set for a phase change the app recorded (author and body are then empty). */
+  phase?: { from: string; to: string }
 }
 
 export interface JournalOptions {
@@ -35,10 +37,12 @@ const COMPACT_BYTES = 4 * 1024 * 1024
 
 function isEntry(value: unknown): value is JournalEntry {
   const entry = value as Partial<JournalEntry> | null
+  const phase = entry?.phase as { from?: unknown; to?: unknown } | undefined
   return (
     typeof entry?.at === 'number' &&
     typeof entry.author === 'string' &&
-    typeof entry.body === 'string'
+    typeof entry.body === 'string' &&
+    (phase === undefined || (typeof phase.from === 'string' && typeof phase.to === 'string'))
   )
 }
 
@@ -66,11 +70,14 @@ export class AppendJournal {
     return join(this.#folder, `${key}.jsonl`)
   }
 
-  async record(path: string, entry: { author: string; body: string }): Promise<void> {
-    await mkdir(this.#folder, { recursive: true })
-    const line = JSON.stringify({ at: this.#now(), author: entry.author, body: entry.body })
+  async record(
+    path: string,
+    entry: { author: string; body: string; phase?: { from: string; to: string } },
+  ): Promise<void> {
+    await ensureFolderInside(this.#folder, this.#folder)
+    const line = JSON.stringify({ at: this.#now(), ...entry })
     const file = await this.#fileFor(path)
-    await appendFile(file, `${line}\n`)
+    await appendOrCreate(file, `${line}\n`, this.#folder, { sync: false })
     // Compacted now and then, by size, so recording an answer stays one small append.
     if ((await stat(file)).size > COMPACT_BYTES)
       await this.#write(file, this.#fresh(await this.#read(file)))
@@ -107,6 +114,10 @@ export class AppendJournal {
   }
 
   async #write(file: string, entries: JournalEntry[]): Promise<void> {
-    await replaceDurably(file, entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''))
+    await replaceDurably(
+      file,
+      entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
+      this.#folder,
+    )
   }
 }

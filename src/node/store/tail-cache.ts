@@ -7,11 +7,14 @@
  */
 import { createHash } from 'node:crypto'
 import type { Stats } from 'node:fs'
-import { open, readFile, writeFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
+import { dirname } from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
+import { replaceDurably } from './durable-write.js'
 
 const HASHED_BYTES = 4096
 
@@ -37,6 +40,20 @@ async function readRange(handle: FileHandle, start: number, end: number): Promis
 async function hashBefore(handle: FileHandle, end: number): Promise<string> {
   const bytes = await readRange(handle, Math.max(0, end - HASHED_BYTES), end)
   return createHash('sha256').update(bytes).digest('hex')
+}
+
+const SCAN_CHUNK = 1024 * 1024
+
+/** The tail of a file nothing is cached for: one pass in chunks, so memory stays flat on any size. */
+async function scanTail(handle: FileHandle, size: number): Promise<FileTail> {
+  const decoder = new StringDecoder('utf8') // a character split between chunks stays whole
+  let tail = EMPTY_TAIL
+  for (let start = 0; start < size; start += SCAN_CHUNK) {
+    const chunk = await readRange(handle, start, Math.min(size, start + SCAN_CHUNK))
+    if (chunk.length === 0) break
+    tail = advanceTail(tail, decoder.write(chunk))
+  }
+  return advanceTail(tail, decoder.end())
 }
 
 const isContinuationByte = (byte: number | undefined): boolean =>
@@ -65,8 +82,7 @@ export async function currentTail(path: string, cacheFile: string): Promise<File
         if (!isContinuationByte(added[0])) return advanceTail(cached.tail, added.toString('utf8'))
       }
     }
-    const all = await readRange(handle, 0, stats.size)
-    return advanceTail(EMPTY_TAIL, all.toString('utf8'))
+    return await scanTail(handle, stats.size)
   } finally {
     await handle.close()
   }
@@ -93,5 +109,5 @@ export async function saveTail(
     tailHash,
     tail,
   }
-  await writeFile(cacheFile, JSON.stringify(record))
+  await replaceDurably(cacheFile, JSON.stringify(record), dirname(cacheFile), { sync: false })
 }

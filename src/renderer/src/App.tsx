@@ -16,7 +16,7 @@ import { NewDiscussionDialog } from './components/NewDiscussionDialog/NewDiscuss
 import { AppPanels } from './components/Panels/AppPanels'
 import { navigate, useRoute } from './lib/route'
 import { useShortcuts } from './lib/shortcuts'
-import { notifyError, notifyInfo } from './notify'
+import { notifyError, notifyInfo, useToastsCloseOnLeave } from './notify'
 
 export function App(): ReactNode {
   const api = useApi()
@@ -37,6 +37,7 @@ export function App(): ReactNode {
 
   const folder = route.view === 'browser' ? (route.folder ?? defaultFolder) : null
   const currentPath = route.view === 'discussion' ? route.path : null
+  useToastsCloseOnLeave(currentPath)
   useEffect(
     () =>
       api.events.discussion.changed((change) => {

@@ -14,6 +14,7 @@ import { App } from './App'
 import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
 import { notifyError } from './notify'
 import { cssVariablesResolver, theme } from './theme'
+import { TOAST_Z_INDEX } from './notify'
 
 window.addEventListener('unhandledrejection', (event) => {
   const reason: unknown = event.reason
@@ -29,7 +30,8 @@ if (root) {
         cssVariablesResolver={cssVariablesResolver}
         defaultColorScheme="auto"
       >
-        <Notifications position="bottom-right" />
+        {/* Under dialogs (Mantine's modals sit at 200): a toast never covers a dialog's buttons. */}
+        <Notifications position="bottom-right" zIndex={TOAST_Z_INDEX} />
         <ErrorBoundary>
           <ApiContext.Provider value={connectApi()}>
             <App />

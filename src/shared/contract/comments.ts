@@ -32,4 +32,9 @@ export interface DiscussionRestored {
   path: string
   /** The authors of the restored comments, in file order. */
   authors: string[]
+  /**
+   * A phase change the older copy took away: made again (`restored`), or left as the file now
+   * has it because the phase was changed since, so the person decides.
+   */
+  phase: { from: string; to: string; restored: boolean; current: string | null } | null
 }

@@ -1,11 +1,18 @@
 import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
 
+/**
+ * One colour per kind of status, so a glance tells them apart: open work blue, a decision the
+ * humans must take (ESCALATED) violet, waiting or blocked orange, done green, refused red.
+ */
 export function statusColour(status: string | null): string {
   const value = (status ?? '').toUpperCase()
-  if (/REJECT|CLOSED|ABANDON/.test(value)) return 'red'
-  if (/READY|DONE|ACCEPT|APPROVED|COMPLETE|DECIDED/.test(value)) return 'green'
-  if (/BLOCK|HOLD|CHANGES/.test(value)) return 'orange'
+  if (/ESCALAT/.test(value)) return 'violet'
+  if (/REJECT|CLOSED|ABANDON|CANCEL|FAIL/.test(value)) return 'red'
+  if (/READY|DONE|ACCEPT|APPROVED|COMPLETE|DECIDED|CONSENSUS|MERGED/.test(value)) return 'green'
+  if (/BLOCK|HOLD|CHANGES|WAIT|PAUSE/.test(value)) return 'orange'
+  if (/DRAFT|PROPOSED|NEW/.test(value)) return 'cyan'
+  if (/DEFER|ARCHIV|STALE/.test(value)) return 'gray'
   return 'blue'
 }
 
@@ -22,7 +29,12 @@ export function StatusBadge({
       size={size}
       color={statusColour(status)}
       variant="dot"
-      style={{ flexShrink: 0, overflow: 'visible' }}
+      data-status={status}
+      // Never cut to "O…": the badge keeps its text's width wherever it sits.
+      styles={{
+        root: { flexShrink: 0, maxWidth: 'none', overflow: 'visible' },
+        label: { overflow: 'visible', textOverflow: 'clip' },
+      }}
     >
       {status.replace(/_/g, ' ')}
     </Badge>

@@ -19,6 +19,7 @@ import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
 import { loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
 import { Dialog } from '../Dialog/Dialog'
@@ -124,7 +125,11 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
                   Nothing to preview yet.
                 </Text>
               ) : (
-                <Markdown text={text} onOpenLink={openLink} />
+                <>
+                  <Markdown text={text} onOpenLink={openLink} />
+                  {/* The pictures its DIAGRAM: lines name, as the saved comment will show them. */}
+                  <CommentDiagrams body={text} />
+                </>
               )}
             </Tabs.Panel>
           </Tabs>

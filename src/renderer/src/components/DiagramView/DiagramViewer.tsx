@@ -1,5 +1,12 @@
-import { ActionIcon, Group, Loader, Text, Tooltip } from '@mantine/core'
-import { IconZoomIn, IconZoomOut, IconZoomReset } from '@tabler/icons-react'
+import { ActionIcon, Button, Group, Loader, Text, Tooltip } from '@mantine/core'
+import {
+  IconChevronLeft,
+  IconChevronRight,
+  IconPencil,
+  IconZoomIn,
+  IconZoomOut,
+  IconZoomReset,
+} from '@tabler/icons-react'
 import { useEffect, useRef, useState } from 'react'
 import type { PointerEvent, ReactNode, WheelEvent } from 'react'
 
@@ -15,6 +22,11 @@ export interface DiagramViewerProps {
   version: number
   /** The diagram shown; null: closed. */
   diagramRef: string | null
+  /** Every diagram of the discussion, in order: previous and next step through them. */
+  refs?: readonly string[]
+  onNavigate?: (ref: string) => void
+  /** Opens the diagram's source in the editor. */
+  onEdit?: (ref: string) => void
   onClose: () => void
 }
 
@@ -133,11 +145,76 @@ function Picture({
   )
 }
 
-/** One diagram, large, with zoom and pan. */
+function Navigation({
+  diagramRef,
+  refs,
+  onNavigate,
+  onEdit,
+}: {
+  diagramRef: string
+  refs: readonly string[]
+  onNavigate?: (ref: string) => void
+  onEdit?: (ref: string) => void
+}): ReactNode {
+  const at = refs.indexOf(diagramRef)
+  const previous = at > 0 ? refs[at - 1] : undefined
+  const next = at >= 0 && at < refs.length - 1 ? refs[at + 1] : undefined
+  useEffect(() => {
+    const keys = (event: KeyboardEvent): void => {
+      if (isTyping(event.target)) return
+      if (event.key === 'ArrowLeft' && previous) onNavigate?.(previous)
+      else if (event.key === 'ArrowRight' && next) onNavigate?.(next)
+    }
+    window.addEventListener('keydown', keys)
+    return () => window.removeEventListener('keydown', keys)
+  }, [previous, next, onNavigate])
+  return (
+    <Group justify="space-between" mb="xs" wrap="nowrap">
+      <Group gap={6} wrap="nowrap">
+        <Button
+          size="compact-sm"
+          variant="default"
+          leftSection={<IconChevronLeft size={14} />}
+          disabled={!previous || !onNavigate}
+          onClick={() => previous && onNavigate?.(previous)}
+        >
+          Previous
+        </Button>
+        <Text size="sm" c="dimmed" data-testid="diagram-position" style={{ whiteSpace: 'nowrap' }}>
+          {at >= 0 ? `${at + 1} of ${refs.length}` : ''}
+        </Text>
+        <Button
+          size="compact-sm"
+          variant="default"
+          rightSection={<IconChevronRight size={14} />}
+          disabled={!next || !onNavigate}
+          onClick={() => next && onNavigate?.(next)}
+        >
+          Next
+        </Button>
+      </Group>
+      {onEdit && (
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconPencil size={14} />}
+          onClick={() => onEdit(diagramRef)}
+        >
+          Edit source
+        </Button>
+      )}
+    </Group>
+  )
+}
+
+/** One diagram, large, with zoom and pan; previous and next (← →) through the discussion's. */
 export function DiagramViewer({
   path,
   version,
   diagramRef,
+  refs = [],
+  onNavigate,
+  onEdit,
   onClose,
 }: DiagramViewerProps): ReactNode {
   return (
@@ -149,7 +226,12 @@ export function DiagramViewer({
       centered
       data-testid="diagram-viewer"
     >
-      {diagramRef !== null && <Picture path={path} version={version} diagramRef={diagramRef} />}
+      {diagramRef !== null && (
+        <>
+          <Navigation diagramRef={diagramRef} refs={refs} onNavigate={onNavigate} onEdit={onEdit} />
+          <Picture key={diagramRef} path={path} version={version} diagramRef={diagramRef} />
+        </>
+      )}
     </Dialog>
   )
 }

@@ -1,9 +1,10 @@
-import { Group, Loader, Paper, Text, UnstyledButton } from '@mantine/core'
+import { Group, Loader, Paper, UnstyledButton } from '@mantine/core'
 import { useMemo } from 'react'
 import type { ReactNode } from 'react'
 
 import { findDiagramReferences } from '../../../../core/diagrams/references'
 import { DiagramFailure } from './DiagramFailure'
+import { DiagramName } from './DiagramName'
 import { useDiagrams } from './DiagramsContext'
 import { useDiagram } from './useDiagram'
 import classes from './Diagrams.module.css'
@@ -47,9 +48,9 @@ function Thumbnail({
       <Paper withBorder className={classes.thumb}>
         <img src={loaded.url} alt={`Diagram ${diagramRef}`} className={classes.thumbImage} />
       </Paper>
-      <Text size="xs" c="dimmed" truncate maw={260}>
-        {diagramRef}
-      </Text>
+      <div style={{ maxWidth: 260 }}>
+        <DiagramName diagramRef={diagramRef} dimmed />
+      </div>
     </UnstyledButton>
   )
 }

@@ -1,6 +1,8 @@
 import { Alert, Code, ScrollArea, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
+import classes from './Diagrams.module.css'
+
 export interface DiagramFailureProps {
   ref_: string
   error: string
@@ -22,9 +24,26 @@ export function DiagramFailure({
   const shown = compact ? lines.slice(0, 12) : lines
   return (
     <Alert color="red" variant="light" p="xs" data-testid="diagram-error" title={ref_}>
-      <Text size="sm" mb={source ? 'xs' : 0}>
-        {error}
-      </Text>
+      {error.includes('\n') ? (
+        // A multi-line message (Mermaid's parse errors point with a caret): kept whole, as written.
+        <Code
+          block
+          mb={source ? 'xs' : 0}
+          data-testid="diagram-error-message"
+          className={classes.message}
+        >
+          {error}
+        </Code>
+      ) : (
+        <Text
+          size="sm"
+          mb={source ? 'xs' : 0}
+          data-testid="diagram-error-message"
+          style={{ overflowWrap: 'anywhere' }}
+        >
+          {error}
+        </Text>
+      )}
       {source !== null && (
         <ScrollArea.Autosize mah={compact ? 200 : 500}>
           <Code block data-testid="diagram-source">

@@ -5,12 +5,15 @@ import {
   Divider,
   Drawer,
   Group,
+  Loader,
   Paper,
   Stack,
   Text,
   Textarea,
+  UnstyledButton,
 } from '@mantine/core'
-import { useState } from 'react'
+import { IconAlertTriangle } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiagramEntry } from '../../../../shared/contract'
@@ -20,9 +23,12 @@ import { useRequest } from '../../api/useRequest'
 import { useEscapeLayer } from '../../lib/layers'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from './ArtifactButton'
+import { DiagramName } from './DiagramName'
 import { loadDiagram } from './diagram-loader'
 import { OrphansSection } from './OrphansSection'
 import { SourceEditor } from './SourceEditor'
+import { useDiagram } from './useDiagram'
+import classes from './Diagrams.module.css'
 
 export interface DiagramsPanelProps {
   opened: boolean
@@ -32,9 +38,44 @@ export interface DiagramsPanelProps {
   onClose: () => void
   onView: (ref: string) => void
   onJump?: (line: number) => void
+  /** A diagram whose source the viewer asked to edit; handled once the list is loaded. */
+  editRequest?: string | null
+  onEditRequestHandled?: () => void
 }
 
 type Editing = { ref: string; kind: 'plantuml' | 'mermaid'; source: string } | null
+
+/** A small picture of the diagram beside its entry, so the list is recognisable at a glance. */
+function PanelThumbnail({
+  path,
+  diagramRef,
+  version,
+  onOpen,
+}: {
+  path: string
+  diagramRef: string
+  version: number
+  onOpen: () => void
+}): ReactNode {
+  const loaded = useDiagram(path, diagramRef, version)
+  return (
+    <UnstyledButton
+      className={classes.panelThumb}
+      onClick={onOpen}
+      aria-label={`View ${diagramRef}`}
+      data-testid="panel-thumbnail"
+      data-state={!loaded ? 'loading' : loaded.url ? 'ready' : 'failed'}
+    >
+      {!loaded ? (
+        <Loader size="xs" />
+      ) : loaded.url ? (
+        <img src={loaded.url} alt="" className={classes.thumbImage} />
+      ) : (
+        <IconAlertTriangle size={20} color="var(--mantine-color-red-6)" aria-label="Not rendered" />
+      )}
+    </UnstyledButton>
+  )
+}
 
 /** Every diagram of the discussion with who referenced it; open, edit, create, clean up. */
 export function DiagramsPanel({
@@ -43,6 +84,8 @@ export function DiagramsPanel({
   version,
   onClose,
   onView,
+  editRequest = null,
+  onEditRequestHandled,
 }: DiagramsPanelProps): ReactNode {
   const api = useApi()
   useEscapeLayer(opened, onClose)
@@ -67,6 +110,13 @@ export function DiagramsPanel({
       notifyError(error instanceof Error ? error.message : String(error), 'Open source')
     }
   }
+  useEffect(() => {
+    if (!editRequest || !data) return
+    onEditRequestHandled?.()
+    const entry = data.diagrams.find((candidate) => candidate.ref === editRequest)
+    if (entry) void editSource(entry)
+    else notifyError(`${editRequest} is no longer referenced by this discussion.`, 'Edit source')
+  }, [editRequest, data])
   const addComment = async (): Promise<void> => {
     if (!newRef) return
     try {
@@ -142,13 +192,21 @@ export function DiagramsPanel({
             data-testid="diagram-entry"
           >
             <Group justify="space-between" wrap="nowrap" align="flex-start">
-              <div style={{ minWidth: 0 }}>
-                <Group gap={6}>
-                  <Text fw={600} size="sm" truncate>
-                    {entry.ref}
-                  </Text>
+              {entry.exists && (
+                <PanelThumbnail
+                  path={path}
+                  diagramRef={entry.ref}
+                  version={version}
+                  onOpen={() => onView(entry.ref)}
+                />
+              )}
+              <div style={{ minWidth: 0, flex: 1 }}>
+                <Group gap={6} wrap="nowrap">
+                  <div style={{ minWidth: 0 }}>
+                    <DiagramName diagramRef={entry.ref} size="sm" fw={600} />
+                  </div>
                   {entry.kind && (
-                    <Badge size="xs" variant="light">
+                    <Badge size="xs" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                       {entry.kind}
                     </Badge>
                   )}

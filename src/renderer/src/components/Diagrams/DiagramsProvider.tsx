@@ -3,6 +3,9 @@ import { IconChartDots3 } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { useApi } from '../../api/ApiContext'
+import { call } from '../../api/client'
+import { useRequest } from '../../api/useRequest'
 import { useShortcuts } from '../../lib/shortcuts'
 import { DiagramViewer } from '../DiagramView/DiagramViewer'
 import { DiagramsContext, useDiagrams } from './DiagramsContext'
@@ -19,6 +22,18 @@ export interface DiagramsProviderProps {
 export function DiagramsProvider({ path, version, children }: DiagramsProviderProps): ReactNode {
   const [viewing, setViewing] = useState<string | null>(null)
   const [panel, setPanel] = useState(false)
+  const [editRequest, setEditRequest] = useState<string | null>(null)
+  const api = useApi()
+  // The discussion's diagrams in order, so the viewer can step to the previous and next one.
+  const { data: listed } = useRequest(
+    viewing !== null ? path : null,
+    () => call(api.diagrams.list({ path })),
+    version,
+  )
+  const refs = useMemo(
+    () => [...new Set((listed?.diagrams ?? []).filter((d) => d.exists).map((d) => d.ref))],
+    [listed],
+  )
   useShortcuts({ d: () => setPanel(true) })
   const value = useMemo(
     () => ({ path, version, openViewer: setViewing, openPanel: () => setPanel(true) }),
@@ -33,11 +48,20 @@ export function DiagramsProvider({ path, version, children }: DiagramsProviderPr
         version={version}
         onClose={() => setPanel(false)}
         onView={setViewing}
+        editRequest={editRequest}
+        onEditRequestHandled={() => setEditRequest(null)}
       />
       <DiagramViewer
         path={path}
         version={version}
         diagramRef={viewing}
+        refs={refs}
+        onNavigate={setViewing}
+        onEdit={(ref) => {
+          setViewing(null)
+          setPanel(true)
+          setEditRequest(ref)
+        }}
         onClose={() => setViewing(null)}
       />
     </DiagramsContext.Provider>

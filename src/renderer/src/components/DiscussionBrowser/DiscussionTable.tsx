@@ -47,7 +47,6 @@ export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): 
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Discussion</Table.Th>
-          <Table.Th>Template</Table.Th>
           <Table.Th>Phase</Table.Th>
           <Table.Th>Status</Table.Th>
           <Table.Th>Votes</Table.Th>
@@ -69,18 +68,17 @@ export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): 
               if (event.key === 'Enter') onOpen(discussion.path)
             }}
           >
-            <Table.Td maw={300}>
-              <Text fw={600} size="sm" truncate>
+            {/* Titles wrap (three lines at most) rather than lose the words that tell them apart. */}
+            <Table.Td miw={180}>
+              <Text fw={600} size="sm" lineClamp={3} title={discussion.title}>
                 {discussion.title}
               </Text>
-              <Text size="xs" c="dimmed" truncate>
+              <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+                {discussion.template ? `${discussion.template} · ` : ''}
                 {fileName(discussion.path)}
               </Text>
             </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
-              <Text size="sm">{discussion.template ?? '-'}</Text>
-            </Table.Td>
-            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            <Table.Td>
               <Text size="sm">{discussion.phase?.replace(/_/g, ' ') ?? '-'}</Text>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>

@@ -18,6 +18,7 @@ import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
@@ -92,6 +93,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
       setAwaitingComment(null)
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
+  const thread = useTurnThread(detail, path, openLink)
 
   // Ctrl+F works from a field too (the browser's own find cannot see a virtualized list), but
   // not under a dialog; Esc closes the bar when nothing is above it.
@@ -167,12 +169,16 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           )}
           <CommentList
             ref={list}
+            path={detail.path}
             comments={detail.comments}
             roles={roles}
             activeIndex={find.open ? find.current : jumped}
             findQuery={find.open ? find.query : ''}
             onOpenLink={openLink}
             follow={following}
+            tail={thread.tail}
+            notes={thread.notes}
+            activity={thread.activity}
             header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
           />
         </div>

@@ -1,11 +1,35 @@
 import { useEffect, useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import { useApi } from '../../api/ApiContext'
 import { notifications } from '@mantine/notifications'
+
+import type { DiscussionRestored } from '../../../../shared/contract'
+import { useApi } from '../../api/ApiContext'
 import { ParticipantsManager } from '../Participants/ParticipantsManager'
 import { ProvidersView } from '../Providers/ProvidersView'
 import { PanelsContext } from './PanelsContext'
+
+const phaseName = (id: string | null): string => (id ? id.replace(/_/g, ' ') : 'none')
+
+/** What an older copy saved over the file took away, and what was done about each part. */
+export function restoredMessage({ path, authors, phase }: DiscussionRestored): string {
+  const name = path.split(/[\\/]/).pop() ?? path
+  const parts = [`${name} was saved over from an older copy.`]
+  if (authors.length > 0)
+    parts.push(
+      `${authors.length} comment${authors.length === 1 ? '' : 's'} (${[...new Set(authors)].join(', ')}) appended again at the end.`,
+    )
+  if (phase?.restored)
+    parts.push(
+      `The phase change from ${phaseName(phase.from)} to ${phaseName(phase.to)} was made again.`,
+    )
+  else if (phase)
+    parts.push(
+      `The phase change from ${phaseName(phase.from)} to ${phaseName(phase.to)} was NOT restored: the file is now in ${phaseName(phase.current)}. Use Advance to choose the phase.`,
+    )
+  parts.push('Reload your editor before saving again.')
+  return parts.join(' ')
+}
 
 export interface AppPanelsProps {
   /** The folder whose project personas and providers count; null: the first open one. */
@@ -30,12 +54,11 @@ export function AppPanels({ folder, children }: AppPanelsProps): ReactNode {
 
   useEffect(
     () =>
-      api.events.discussion.restored(({ path, authors }) => {
-        const name = path.split(/[\\/]/).pop() ?? path
+      api.events.discussion.restored((restored) => {
         notifications.show({
           color: 'orange',
-          title: 'Lost answers restored',
-          message: `${name} was saved over from an older copy; ${authors.length} comment${authors.length === 1 ? '' : 's'} (${[...new Set(authors)].join(', ')}) appended again at the end. Reload your editor before saving again.`,
+          title: restored.authors.length > 0 ? 'Lost answers restored' : 'Lost phase change',
+          message: restoredMessage(restored),
           autoClose: false,
         })
       }),

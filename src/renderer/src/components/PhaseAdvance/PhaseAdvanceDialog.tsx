@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { DiscussionDetail } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { phaseTitle } from '../RunTurn/phase-names'
 import { notifyError, notifyInfo } from '../../notify'
 import { Dialog } from '../Dialog/Dialog'
 
@@ -37,7 +38,7 @@ export function PhaseAdvanceDialog({
     try {
       const moved = await call(api.phases.advance({ path: detail.path, to: target }))
       notifyInfo(
-        `Moved from ${moved.from} to ${moved.to}. Votes are reset: only votes from now on count.`,
+        `Moved from ${phaseTitle(detail.phases, moved.from)} to ${phaseTitle(detail.phases, moved.to)}. Votes are reset: only votes from now on count.`,
         'Phase advanced',
       )
       onClose()

@@ -10,6 +10,8 @@ export interface ItemSectionProps {
   items: readonly ItemView[]
   /** Mantine colour of the count badge and the item marks. */
   colour: string
+  /** Newest first (the order people look for questions in); file order otherwise. */
+  newestFirst?: boolean
   onJump: (line: number) => void
 }
 
@@ -17,16 +19,32 @@ export interface ItemSectionProps {
 const FIRST = 25
 
 /** A titled list of marker items (questions, decisions...); each jumps to its comment. */
-export function ItemSection({ title, items, colour, onJump }: ItemSectionProps): ReactNode {
+export function ItemSection({
+  title,
+  items,
+  colour,
+  onJump,
+  newestFirst = false,
+}: ItemSectionProps): ReactNode {
   const [all, setAll] = useState(false)
-  const shown = all ? items : items.slice(0, FIRST)
+  const ordered = newestFirst ? [...items].reverse() : items
+  const shown = all ? ordered : ordered.slice(0, FIRST)
   return (
     <section aria-label={title} data-testid={`items-${title.toLowerCase().replace(/\s+/g, '-')}`}>
       <Group justify="space-between" mb={6}>
         <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5}>
           {title}
         </Text>
-        <Badge size="sm" variant="light" color={items.length > 0 ? colour : 'gray'} circle>
+        {/* Not a circle: a circle's fixed width cuts "12" to "1.". */}
+        <Badge
+          size="sm"
+          variant="light"
+          color={items.length > 0 ? colour : 'gray'}
+          miw={22}
+          px={6}
+          data-count={items.length}
+          styles={{ root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } }}
+        >
           {items.length}
         </Badge>
       </Group>

@@ -52,6 +52,7 @@ export function SidePanel({ detail, onJump }: SidePanelProps): ReactNode {
           items={summary.questions}
           colour="blue"
           onJump={onJump}
+          newestFirst
         />
         <ItemSection title="Decisions" items={summary.decisions} colour="teal" onJump={onJump} />
         <ItemSection title="Action items" items={summary.todos} colour="orange" onJump={onJump} />

@@ -1,15 +1,17 @@
 /**
- * Starting and running councils for the CLI, the app and the library: the file is created with
- * the settings in its header, then `runCouncilFile` drives the core state machine with this
- * machine's providers, role personas and prompt templates. Running a file again resumes it.
+ * The council's use cases for the CLI, the app and the library: the file is created with the
+ * settings in its header, then `runCouncilFile` drives the core state machine with this machine's
+ * providers, role personas and prompt templates. Running a file again resumes it.
  */
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 
 import {
   councilTitle,
   readCouncilSettings,
   renderCouncilDiscussion,
 } from '../../core/council/council-file.js'
+import { describeCouncil } from '../../core/council/describe.js'
+import type { CouncilView } from '../../core/council/describe.js'
 import { resolveCouncilOptions } from '../../core/council/modes.js'
 import { rolesOf } from '../../core/council/roles.js'
 import type { CouncilOptionsInput } from '../../core/council/modes.js'
@@ -17,11 +19,11 @@ import { runCouncil } from '../../core/council/run-council.js'
 import type { CouncilRunOptions, CouncilRunResult } from '../../core/council/run-council.js'
 import { DiscussionError } from '../../core/errors.js'
 import { registryDirs } from '../config/load-config.js'
-import type { Engine } from '../engine/engine.js'
+import type { Engine } from './engine.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { createDurably } from '../store/durable-write.js'
-import { loadCouncilAssets } from './assets.js'
-import { councilCaller } from './council-providers.js'
+import { loadCouncilAssets } from '../council/assets.js'
+import { councilCaller } from '../council/council-providers.js'
 
 export interface NewCouncil extends CouncilOptionsInput {
   question: string
@@ -51,7 +53,7 @@ export async function createCouncil(engine: Engine, request: NewCouncil): Promis
   if (request.out !== undefined) {
     const path = resolve(engine.cwd, request.out)
     try {
-      await createDurably(path, text)
+      await createDurably(path, text, dirname(path))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST')
         throw new DiscussionError(
@@ -97,4 +99,13 @@ export async function runCouncilFile(
       providerFor: caller.providerFor,
     },
   )
+}
+
+/** The council in `file` as its view shows it; a clear message for a file that is no council. */
+export async function readCouncil(
+  engine: Engine,
+  file: string,
+): Promise<CouncilView & { path: string }> {
+  const loaded = await engine.load(file)
+  return { ...describeCouncil(loaded.parsed, file), path: loaded.path }
 }

@@ -1,7 +1,7 @@
 /**
- * Debates on disk: creating one from the `debate` template, loading one (refusing a file that is
- * not a debate, with what to do instead), the human's decision, and reading every debate of a
- * folder for the statistics.
+ * The debate's use cases: creating one from the `debate` template, running (or resuming) it,
+ * loading one (refusing a file that is not a debate, with what to do instead), the human's
+ * decision, and reading every debate of a folder for the statistics.
  */
 import { readdir, readFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
@@ -11,13 +11,16 @@ import { decideDebate } from '../../core/debate/decide.js'
 import { DEFAULT_SETTINGS } from '../../core/debate/model.js'
 import type { DebateOutcome, DebateSettings, DebateState } from '../../core/debate/model.js'
 import { readDebate } from '../../core/debate/read-state.js'
+import { runDebate } from '../../core/debate/run-debate.js'
+import type { DebateRunOptions, DebateRunResult } from '../../core/debate/run-debate.js'
 import { defaultWeight } from '../../core/debate/weights.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion } from '../../core/format/model.js'
 import { parseDiscussion } from '../../core/format/parse.js'
-import type { Engine } from '../engine/engine.js'
+import type { Engine } from './engine.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
+import { debateDeps } from './debate-deps.js'
 
 export interface NewDebate {
   title: string
@@ -59,6 +62,24 @@ export async function createDebate(engine: Engine, request: NewDebate): Promise<
   })
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
   return createDiscussionFile(folder, request.title, text)
+}
+
+/** How a run goes: cancel, follow, and a provider or round timeout for this run only. */
+export interface DebateRun extends Omit<DebateRunOptions, 'file'> {
+  /** Every participant uses this provider (no fallback); default: each persona's chain. */
+  provider?: string
+}
+
+/** Runs the debate in `file` until consensus or escalation; a stopped run resumes. */
+export async function runDebateFile(
+  engine: Engine,
+  file: string,
+  options: DebateRun = {},
+): Promise<DebateRunResult> {
+  const { path } = await loadDebate(engine, file)
+  const { provider, ...run } = options
+  const deps = await debateDeps(engine, provider !== undefined ? { provider } : {})
+  return runDebate({ ...run, file: path }, deps)
 }
 
 export function isDebate(parsed: ParsedDiscussion): boolean {

@@ -3,7 +3,7 @@
  * provider chain (or `--provider` for all), and real timers for the round timeout.
  */
 import type { DebateDeps } from '../../core/debate/run-debate.js'
-import type { Engine } from '../engine/engine.js'
+import type { Engine } from './engine.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { sleep } from '../providers/sleep.js'
 

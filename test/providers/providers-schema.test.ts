@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { validateWith } from '../config/issues.js'
-import { providersFileSchema } from './schema.js'
+import { validateWith } from '../../src/core/config/issues.js'
+import { providersFileSchema } from '../../src/node/providers/kinds/index.js'
 
 function messages(value: unknown): string[] {
   const result = validateWith(providersFileSchema, value)
@@ -41,15 +41,19 @@ describe('providers.yaml schema', () => {
       default: 'local',
       fallback: ['sonnet-api'],
     })
-    expect(result.providers[1]?.prices).toEqual({ input_per_mtok: 3, output_per_mtok: 15 })
+    const api = result.providers[1]
+    expect(api?.type === 'anthropic' && api.prices).toEqual({
+      input_per_mtok: 3,
+      output_per_mtok: 15,
+    })
   })
 
   it('says what is missing or wrong, at the field', () => {
     expect(messages({ providers: [{ name: 'x' }] })).toEqual([
-      'providers[0].type: give a command, or a type ("openai", "anthropic" or "demo")',
+      'providers[0].type: give a command, or a type ("command", "openai", "anthropic", "gemini", "ollama" or "demo")',
     ])
     expect(messages({ providers: [{ name: 'x', type: 'openai' }] })).toEqual([
-      'providers[0].model: an openai provider needs a model',
+      'providers[0]: missing required field "model"',
     ])
     expect(messages({ providers: [{ name: 'has space', command: 'x' }] })[0]).toMatch(
       /^providers\[0\]\.name: must be letters/,
@@ -68,5 +72,30 @@ describe('providers.yaml schema', () => {
         ],
       }),
     ).toEqual(['providers[1].name: "x" is defined twice in this file'])
+  })
+
+  it('checks each entry against its own kind’s keys', () => {
+    expect(
+      messages({ providers: [{ name: 'g', type: 'gemini', model: 'm', env: ['HOME'] }] }),
+    ).toEqual([
+      'providers[0]: "env" is a key of command providers, not of gemini ones (its keys: name, type, description, base_url, model, api_key_env, timeout, inactivity_timeout, max_output_bytes, max_tokens, prices)',
+    ])
+    expect(messages({ providers: [{ name: 'o', type: 'ollama', modle: 'llama3.2' }] })).toEqual([
+      'providers[0]: unknown key "modle" (did you mean "model"?)',
+    ])
+    // Without a type, a misspelt `command` is the whole story.
+    expect(messages({ providers: [{ name: 'x', comand: 'claude -p' }] })).toEqual([
+      'providers[0]: unknown key "comand" (did you mean "command"?)',
+    ])
+    expect(messages({ providers: ['just a name'] })).toEqual([
+      'providers[0]: must be a mapping (name: ..., type: ...)',
+    ])
+    const read = providersFileSchema.parse({
+      providers: [
+        { name: 'g', type: 'gemini', model: 'gemini-2.5-flash' },
+        { name: 'o', type: 'ollama', model: 'llama3.2', base_url: 'http://127.0.0.1:11434' },
+      ],
+    })
+    expect(read.providers.map((entry) => entry.type)).toEqual(['gemini', 'ollama'])
   })
 })

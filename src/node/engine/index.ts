@@ -1,0 +1,15 @@
+/**
+ * The use-case layer's one door: src/cli and src/backend import src/node through this file only
+ * (an ESLint rule keeps it so). Workflows are Engine methods; what is exported beside the Engine
+ * is what a composition root needs to build one (the store, the journal) or to name its errors.
+ */
+export { Engine, openEngine } from './engine.js'
+export type {
+  CouncilRun,
+  DebateChoice,
+  EngineOptions,
+  EngineTurnOptions,
+  LoadedDiscussion,
+} from './engine.js'
+export type { NewCouncil } from './council.js'
+export type { DebateRun, NewDebate } from './debate.js'
