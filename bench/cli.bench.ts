@@ -191,7 +191,7 @@ async function benchStartup(ws: Workspace): Promise<Record<string, string | numb
   return rows
 }
 
-async function benchComment(ws: Workspace): Promise<Record<string, string | number>[]> {
+function benchComment(ws: Workspace): Record<string, string | number>[] {
   const sizes = [
     { label: '10 KB', comments: 35 },
     { label: '10 MB', comments: 38_000 },
@@ -341,14 +341,24 @@ export async function benchCli(): Promise<void> {
   const root = await mkdtemp(join(tmpdir(), 'discussions-bench-cli-'))
   try {
     const ws = await workspace(root, LATENCY_S)
-    console.log('\nCLI start-up through bin/discussions.mjs (compiled build), median of runs')
-    table(await benchStartup(ws))
-    console.log('\nparse through the CLI')
-    table([await benchParse50k(ws)])
-    console.log('\ncomment through the CLI: 10 MB against 10 KB (budget: <= 1.2x time and memory)')
-    table(await benchComment(ws))
-    console.log(`\nTurn and council through the CLI, command provider taking L = ${LATENCY_S} s`)
-    table(await benchLatency(ws))
+    // BENCH_CLI=startup,parse,comment,turn runs some parts only.
+    const parts = new Set((process.env.BENCH_CLI ?? 'startup,parse,comment,turn').split(','))
+    if (parts.has('startup')) {
+      console.log('\nCLI start-up through bin/discussions.mjs (compiled build), median of runs')
+      table(await benchStartup(ws))
+    }
+    if (parts.has('parse')) {
+      console.log('\nparse through the CLI')
+      table([await benchParse50k(ws)])
+    }
+    if (parts.has('comment')) {
+      console.log('\ncomment through the CLI: 10 MB against 10 KB (budget: <= 1.2x time and memory)')
+      table(benchComment(ws))
+    }
+    if (parts.has('turn')) {
+      console.log(`\nTurn and council through the CLI, command provider taking L = ${LATENCY_S} s`)
+      table(await benchLatency(ws))
+    }
   } finally {
     await rm(root, { recursive: true, force: true })
   }

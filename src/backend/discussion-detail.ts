@@ -1,7 +1,7 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
 import { stat } from 'node:fs/promises'
 
-import { discussionStatus } from '../core/discussion/status.js'
+import { discussionBody } from '../core/discussion/body.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
@@ -77,10 +77,11 @@ export async function discussionDetail(
   loaded: LoadedDiscussion,
 ): Promise<DiscussionDetail> {
   const { view } = loaded
-  const [{ phases, problem }, participants, stats] = await Promise.all([
+  const [{ phases, problem }, participants, stats, summary] = await Promise.all([
     templatePhases(engine, view.template),
     participantsOf(engine, loaded),
     stat(loaded.path),
+    engine.status(loaded),
   ])
   return {
     path: loaded.path,
@@ -90,6 +91,7 @@ export async function discussionDetail(
     status: view.status,
     created: view.created,
     lastActivity: stats.mtime.toISOString(),
+    body: discussionBody(loaded.parsed, view.title),
     participants,
     phases,
     comments: view.comments.map((comment, index) => ({
@@ -102,7 +104,7 @@ export async function discussionDetail(
       current: comment.current,
       closed: comment.closed,
     })),
-    summary: discussionStatus(view, engine.config.consensus),
+    summary,
     problems: problem ? [problem] : [],
   }
 }

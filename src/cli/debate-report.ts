@@ -3,6 +3,7 @@ import type { DebateStats } from '../core/debate/stats.js'
 import type { DebateSummary } from '../core/debate/summary.js'
 import { formatThreshold } from '../core/debate/threshold.js'
 import { formatWeight } from '../core/debate/weights.js'
+import { countOf } from './plural.js'
 
 function firstLine(text: string, width = 90): string {
   const line = text.split('\n').find((l) => l.trim() !== '') ?? ''
@@ -14,7 +15,7 @@ export function formatSummary(summary: DebateSummary): string[] {
   const lines = [
     `Debate: ${summary.title}`,
     `Participants: ${summary.participants.map((p) => `@${p.alias} (${formatWeight(p.weight)})`).join(', ')}`,
-    `Rules: ${formatThreshold(settings.threshold)} of the voting weight, at most ${settings.maxRounds} rounds, ${settings.roundTimeoutSeconds} s per step`,
+    `Rules: ${formatThreshold(settings.threshold)} of the voting weight, at most ${countOf(settings.maxRounds, 'round')}, ${settings.roundTimeoutSeconds} s per step`,
     `Standing: ${summary.standing}`,
     '',
   ]

@@ -6,6 +6,7 @@ import { z } from 'zod'
 
 import { describeDiscussion, parseDiscussion, VOTE_VALUES } from '../core/index.js'
 import type { DiscussionView } from '../core/index.js'
+import { fileKindOf } from '../node/store/discussion-kind.js'
 import { CliError } from './errors.js'
 import type { Input } from './io.js'
 
@@ -13,8 +14,11 @@ const voteSchema = z.enum(VOTE_VALUES)
 
 /** The part of `parse` output the pipeline tools rely on; other keys pass through untouched. */
 const parseOutputSchema = z.looseObject({
+  template: z.string().nullable().default(null),
+  phase: z.string().nullable().default(null),
   participants: z.array(z.string()).default([]),
-  votes: z.record(z.string(), voteSchema).default({}),
+  // Every `parse` output has votes; JSON without them is something else piped in by mistake.
+  votes: z.record(z.string(), voteSchema),
   comments: z
     .array(
       z.looseObject({
@@ -28,6 +32,8 @@ const parseOutputSchema = z.looseObject({
 })
 
 export type PipelineView = Pick<DiscussionView, 'participants' | 'votes'> & {
+  template?: string | null
+  phase?: string | null
   comments: {
     author: string
     vote: DiscussionView['votes'][string] | null
@@ -38,7 +44,7 @@ export type PipelineView = Pick<DiscussionView, 'participants' | 'votes'> & {
 
 export function readDiscussionView(input: Input): PipelineView {
   const text = input.text.trimStart()
-  if (!text.startsWith('{')) return describeDiscussion(parseDiscussion(input.text))
+  if (!text.startsWith('{') && !text.startsWith('[')) return discussionFrom(input)
   let json: unknown
   try {
     json = JSON.parse(text)
@@ -48,6 +54,10 @@ export function readDiscussionView(input: Input): PipelineView {
     )
   }
   const result = parseOutputSchema.safeParse(json)
+  if (!result.success && (json === null || typeof json !== 'object' || Array.isArray(json)))
+    throw new CliError(
+      `${input.source}: JSON, but not \`discussions parse\` output (an object with votes and comments). Pipe \`discussions parse FILE\` output or give a discussion file.`,
+    )
   if (!result.success) {
     const issue = result.error.issues[0]
     const where = issue?.path.join('.') || '(top level)'
@@ -56,4 +66,22 @@ export function readDiscussionView(input: Input): PipelineView {
     )
   }
   return result.data
+}
+
+/**
+ * Text that is a discussion: one with the `<!-- DISCUSSION -->` header, or at least headers or
+ * comment blocks the parser finds. Anything else (a log, binary, a stray file) is refused, since
+ * counting no votes in it would answer a question nobody asked.
+ */
+function discussionFrom(input: Input): PipelineView {
+  const kind = fileKindOf(Buffer.from(input.text.slice(0, 8192), 'utf8'))
+  const parsed = parseDiscussion(input.text)
+  const looksLikeOne =
+    kind === 'discussion' ||
+    (kind !== 'binary' && (parsed.headers.length > 0 || parsed.comments.length > 0))
+  if (!looksLikeOne)
+    throw new CliError(
+      `${input.source}: ${kind === 'binary' ? 'binary data' : kind === 'empty' ? 'empty' : 'neither a discussion nor `discussions parse` output'}. Pipe \`discussions parse FILE\` output or give a discussion file.`,
+    )
+  return describeDiscussion(parsed)
 }

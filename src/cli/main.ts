@@ -2,27 +2,9 @@
  * The `discussions` command: builds the program, runs one command and returns its exit code.
  * Output goes through the given streams so tests can run it in-process as well as spawned.
  */
-import { Command, CommanderError } from '@commander-js/extra-typings'
+import { Command, CommanderError, Help } from '@commander-js/extra-typings'
 
-import { registerAdvance } from './commands/advance.js'
-import { registerArtifact } from './commands/artifact.js'
-import { registerCleanup } from './commands/cleanup.js'
-import { registerComment } from './commands/comment.js'
-import { registerCouncil } from './commands/council.js'
-import { registerDebate } from './commands/debate.js'
-import { registerList } from './commands/list.js'
-import { registerNew } from './commands/new.js'
-import { registerParse } from './commands/parse.js'
-import { registerParticipants } from './commands/participants.js'
-import { registerProviders } from './commands/providers.js'
-import { registerRoute } from './commands/route.js'
-import { registerStatus } from './commands/status.js'
-import { registerSummarize } from './commands/summarize.js'
-import { registerTemplates } from './commands/templates.js'
-import { registerTurn } from './commands/turn.js'
-import { registerUi } from './commands/ui.js'
-import { registerValidate } from './commands/validate.js'
-import { registerVotes } from './commands/votes.js'
+import { COMMANDS, commandOf } from './command-table.js'
 import { DiscussionError } from '../core/errors.js'
 import { ConfigError } from '../node/config/config-error.js'
 import { CliError, EXIT } from './errors.js'
@@ -30,45 +12,40 @@ import type { CliIO } from './io.js'
 
 export const VERSION = '0.1.0'
 
+function withOutput(command: Command, io: CliIO): Command {
+  return command.exitOverride().configureOutput({
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
+  })
+}
+
 export async function runCli(argv: readonly string[], io: CliIO): Promise<number> {
   let exitCode: number = EXIT.ok
-  const program = new Command()
+  const program = withOutput(new Command(), io)
     .name('discussions')
     .description('Structured multi-agent AI discussions in plain markdown files.')
     .version(VERSION)
     .showHelpAfterError('(run with --help for usage)')
-    .exitOverride()
-    .configureOutput({
-      writeOut: (text) => io.stdout.write(text),
-      writeErr: (text) => io.stderr.write(text),
+    .configureHelp({
+      subcommandTerm: (command) => {
+        const entry = COMMANDS.find((candidate) => candidate.name === command.name())
+        if (!entry) return new Help().subcommandTerm(command) // `help [command]`
+        return entry.usage === '' ? entry.name : `${entry.name} ${entry.usage}`
+      },
     })
   const setExitCode = (code: number): void => {
     exitCode = code
   }
 
-  // Authoring
-  registerNew(program, io)
-  registerList(program, io)
-  registerStatus(program, io)
-  registerComment(program, io)
-  registerAdvance(program, io)
-  registerTurn(program, io)
-  registerDebate(program, io)
-  registerSummarize(program, io)
-  registerCouncil(program, io)
-  registerParticipants(program, io)
-  registerTemplates(program, io)
-  registerProviders(program, io)
-  // Diagrams
-  registerArtifact(program, io)
-  registerCleanup(program, io)
-  // The app
-  registerUi(program, io)
-  // The composable format tools
-  registerParse(program, io)
-  registerValidate(program, io, setExitCode)
-  registerVotes(program, io)
-  registerRoute(program, io)
+  // Only the module of the command that runs is loaded; the others are listed from the table.
+  const loaded = withOutput(new Command(), io)
+  const running = commandOf(argv)
+  if (running) (await running.load())(loaded, io, setExitCode)
+  for (const entry of COMMANDS) {
+    const command = loaded.commands.find((candidate) => candidate.name() === entry.name)
+    if (command) program.addCommand(command)
+    else program.command(entry.name).description(entry.description)
+  }
   for (const command of program.commands)
     command.exitOverride().showHelpAfterError('(run with --help for usage)')
 

@@ -23,6 +23,8 @@ export {
   DEFAULT_CONSENSUS,
 } from './voting/consensus.js'
 export type { ConsensusConfig, ConsensusResult, VoteCounts } from './voting/consensus.js'
+export { describeRule } from './voting/verdict.js'
+export type { VerdictContext } from './voting/verdict.js'
 export { currentVotes } from './voting/current-votes.js'
 export { routeMentions, pendingMentions, aliasOfAuthor } from './routing/route.js'
 export type { RouteResult, PendingMention } from './routing/route.js'

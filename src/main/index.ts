@@ -34,7 +34,7 @@ async function start(): Promise<void> {
     version: app.getVersion(),
     onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),
   }))
-  window = createMainWindow()
+  window = createMainWindow(env.DISCUSSIONS_UI_ROUTE ?? '')
   // Registered before the page can run any script, so no early request finds no handler.
   const unregister = registerIpc(theBackend, window)
   window.on('closed', unregister)

@@ -15,7 +15,8 @@ function isAppUrl(url: string): boolean {
   }
 }
 
-export function createMainWindow(): BrowserWindow {
+/** `route`: a renderer hash to open at start (`discussions ui FILE`), or ''. */
+export function createMainWindow(route = ''): BrowserWindow {
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) =>
     callback(false),
   )
@@ -47,6 +48,6 @@ export function createMainWindow(): BrowserWindow {
     if (!isAppUrl(url)) event.preventDefault()
   })
   window.webContents.on('will-attach-webview', (event) => event.preventDefault())
-  void window.loadURL(`${APP_ORIGIN}/index.html`)
+  void window.loadURL(`${APP_ORIGIN}/index.html${route.startsWith('#/') ? route : ''}`)
   return window
 }

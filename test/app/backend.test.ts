@@ -34,8 +34,9 @@ describe('the backend', () => {
     ])
     expect(detail.participants.find((p) => p.name === 'AI-Security')?.vote).toBe('CHANGES')
     expect(detail.participants.find((p) => p.name === 'Rob')?.human).toBe(true)
+    // detailed_review does not vote in the feature template: its votes decide nothing yet.
     expect(detail.summary.consensus.summary).toBe(
-      'No consensus yet: 2 of 3 READY, needs a human READY.',
+      'No vote in this phase (detailed_review); the votes so far (2 of 3 READY) decide nothing here.',
     )
     expect(detail.comments[0]?.author).toBe('AI-Architect')
   })

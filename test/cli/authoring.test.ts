@@ -74,7 +74,10 @@ describe('the authoring commands', () => {
     expect(status.stdout).toContain('  AI-Architect: CHANGES - Use the session store.')
     expect(status.stdout).toContain('  Rob: READY - Server sessions it is.')
     expect(status.stdout).toContain('  Q: JWT? (@architect)')
-    expect(status.stdout).toContain('Consensus reached: 2 of 3 READY.')
+    // initial_feedback does not vote: the same verdict `votes` gives, never "Consensus reached".
+    expect(status.stdout).toContain(
+      'No vote in this phase (initial_feedback); the votes so far (2 of 3 READY) decide nothing here.',
+    )
     const json = JSON.parse((await run('status', file, '--json')).stdout) as {
       consensus: { human_approved: boolean }
     }

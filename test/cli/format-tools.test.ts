@@ -44,13 +44,16 @@ describe('discussions votes', () => {
   it('reads parse output through a pipe', async () => {
     const run = await runPipeline(`discussions parse ${FEATURE} | discussions votes`)
     expect(run.code).toBe(0)
-    // 2 of 3 READY meets 0.67; the function's own default needs no human.
+    // The configuration's rules, as `status` applies them: a human READY is needed by default.
     expect(JSON.parse(run.stdout)).toMatchObject({
-      reached: true,
-      outcome: 'READY',
+      reached: false,
+      outcome: null,
       counts: { READY: 2, CHANGES: 1, REJECT: 0 },
       blocked_by: [],
       human_approved: false,
+      reason: '2 of 3 READY, needs a human READY',
+      rule: 'READY at 67% of the votes, with at least one human READY; any REJECT blocks.',
+      rules: { threshold_ready: 0.67, threshold_reject: 0.01, human_required: true },
     })
   })
 
@@ -60,14 +63,19 @@ describe('discussions votes', () => {
     )
     expect(JSON.parse(higher.stdout)).toMatchObject({
       reached: false,
-      summary: 'No consensus yet: 2 of 3 READY, needs 75%.',
+      reason: '2 of 3 READY, needs 75%',
+      rules: { threshold_ready: 0.75, from: expect.stringMatching(/with --threshold-ready$/) },
     })
-    const human = await runPipeline(
-      `discussions parse ${FEATURE} | discussions votes --human-required`,
+    const noHuman = await runPipeline(
+      `discussions parse ${FEATURE} | discussions votes --no-human-required`,
     )
-    expect(JSON.parse(human.stdout)).toMatchObject({
-      reached: false,
-      summary: 'No consensus yet: 2 of 3 READY, needs a human READY.',
+    expect(JSON.parse(noHuman.stdout)).toMatchObject({
+      reached: true,
+      outcome: 'READY',
+      rule: 'READY at 67% of the votes, no human READY needed; any REJECT blocks.',
+      // detailed_review does not vote in the feature template, so it never says "Consensus reached".
+      summary:
+        'No vote in this phase (detailed_review); the votes so far (2 of 3 READY) decide nothing here.',
     })
   })
 

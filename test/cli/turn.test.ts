@@ -78,7 +78,7 @@ describe('discussions turn', () => {
     expect(turn.stdout).toMatch(/^hanger: failed: scripted: no answer from .* within 3 s$/m)
     expect(turn.stdout).toMatch(/^architect: done, vote READY, .* via scripted/m)
     expect(turn.stdout).toContain(
-      'Discussion updated with 3 new comments. Votes: READY: 2, CHANGES: 1, REJECT: 0',
+      'Discussion updated with 3 new comments.\nThis turn: READY 2, CHANGES 1, REJECT 0.\n',
     )
     expect(turn.stdout).toContain('2 participants failed; the answers that arrived are saved.')
     expect(turn.stdout).toMatch(/Tokens: .* in \/ .* out \(estimated\), cost unknown/)

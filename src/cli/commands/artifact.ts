@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { access } from 'node:fs/promises'
 import { dirname, join, relative } from 'node:path'
 
@@ -32,29 +33,54 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
-/** `$VISUAL`/`$EDITOR` on a new .puml: the headless fallback. Returns the file once saved. */
+/** Whether a terminal editor can run here: it needs a terminal on both sides. */
+function hasTerminal(io: CliIO): boolean {
+  return io.stdin.isTTY === true && (io.stdout as NodeJS.WriteStream).isTTY === true
+}
+
+/**
+ * `$VISUAL`/`$EDITOR` on a new .puml: the headless fallback. Refuses without a terminal (a
+ * terminal editor would wait forever for keys nobody can type). The starter file is removed when
+ * the editor fails, is killed, or the command is interrupted, so nothing is left behind.
+ */
 async function editInTerminal(
   io: CliIO,
   env: NodeJS.ProcessEnv,
   file: string,
   within: string,
-): Promise<string | null> {
+): Promise<string> {
   const command = env.VISUAL || env.EDITOR
   if (!command)
     throw new CliError(
       `No artifact editor can open here and neither $VISUAL nor $EDITOR is set. ${NO_EDITOR_HINT} Or set EDITOR (for example EDITOR=nano).`,
+    )
+  if (!hasTerminal(io))
+    throw new CliError(
+      `No display for the artifact editor, and no terminal for $VISUAL/$EDITOR (${command}), so nothing was created. ${NO_EDITOR_HINT} Or run this in a terminal.`,
     )
   const [program, ...args] = splitCommand(command)
   if (!program || !(await findProgram(program, env, io.cwd)))
     throw new CliError(`The editor "${command}" ($VISUAL/$EDITOR) was not found.`)
   await ensureFolderInside(dirname(file), within)
   await createDurably(file, STARTER, within)
-  const result = await execa(program, [...args, file], {
-    env,
-    stdio: 'inherit',
-    reject: false,
-  })
-  if (result.exitCode !== 0) throw new CliError(`The editor exited with ${result.exitCode}.`)
+  const removeStarter = (): void => rmSync(file, { force: true })
+  const onSignal = (signal: NodeJS.Signals): void => {
+    removeStarter()
+    process.kill(process.pid, signal)
+  }
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP']
+  for (const signal of signals) process.once(signal, onSignal)
+  try {
+    const result = await execa(program, [...args, file], { env, stdio: 'inherit', reject: false })
+    if (result.exitCode !== 0 || result.signal) {
+      removeStarter()
+      throw new CliError(
+        `The editor ${result.signal ? `was stopped (${result.signal})` : `exited with ${result.exitCode}`}; nothing was created.`,
+      )
+    }
+  } finally {
+    for (const signal of signals) process.removeListener(signal, onSignal)
+  }
   return file
 }
 
@@ -74,7 +100,7 @@ export function registerArtifact(program: Command, io: CliIO): void {
       const env = process.env
       const engine = await loadCliContext(io, env)
       const file = resolveFile(io, fileArgument)
-      await engine.load(file)
+      await engine.requireWritableDiscussion(file)
       const folder = dirname(file)
       const outputDir = join(folder, DIAGRAMS_FOLDER)
       const proposedName = checkDiagramName(
@@ -109,7 +135,6 @@ export function registerArtifact(program: Command, io: CliIO): void {
         const target = join(outputDir, proposedName)
         if (await exists(target)) throw new CliError(`${target}: already exists.`)
         const saved = await editInTerminal(io, env, target, folder)
-        if (!saved) return
         relativePath = relative(folder, saved).split('\\').join('/')
       }
       const line = `DIAGRAM: ${relativePath}`

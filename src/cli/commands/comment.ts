@@ -8,6 +8,7 @@ import { loadCliContext } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 import { readInput } from '../io.js'
+import { textMayStartWithDash } from '../options.js'
 
 function parseVote(value: string): Vote {
   const vote = normalizeVote(value)
@@ -18,21 +19,27 @@ function parseVote(value: string): Vote {
 }
 
 export function registerComment(program: Command, io: CliIO): void {
-  program
-    .command('comment')
+  const command = program.command('comment')
+  textMayStartWithDash(command, 'discussions comment FILE')
+  command
     .description('Add a comment (and optionally a vote) to a discussion.')
     .argument('<file>', 'discussion file')
     .argument('<text>', 'the comment in markdown, or - to read it from stdin')
-    .option('-a, --author <name>', 'who is commenting (default: the configured user name)')
+    .option(
+      '--as <name>',
+      "who is commenting (default: user.name, $DISCUSSIONS_USER, git's user.name, the login name)",
+    )
+    .option('-a, --author <name>', 'the same as --as')
     .option('-v, --vote <vote>', 'READY, CHANGES or REJECT', parseVote)
     .action(async (file, textArgument, options) => {
       const engine = await loadCliContext(io)
-      await engine.load(file) // a clear message for a missing file, before reading stdin
+      // A missing file, or one that is not a writable discussion, is refused before stdin is read.
+      await engine.requireWritableDiscussion(file)
       const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
       if (text.trim() === '' && !options.vote)
         throw new CliError('The comment is empty; write some text or give a --vote.')
-      const author = options.author === undefined ? engine.userName : options.author
-      if (author.trim() === '') throw new CliError('The author name is empty; give --author NAME.')
+      const author = options.as ?? options.author ?? engine.userName
+      if (author.trim() === '') throw new CliError('The author name is empty; give --as NAME.')
       const result = await engine.addComment(file, {
         author: normalizeAuthor(author),
         text,

@@ -1,6 +1,5 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { discussionStatus } from '../../core/discussion/status.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
@@ -16,8 +15,7 @@ export function registerStatus(program: Command, io: CliIO): void {
     .option('--json', 'print the status as JSON')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
-      const { view } = await engine.load(file)
-      const status = discussionStatus(view, engine.config.consensus)
+      const status = await engine.status(await engine.load(file))
       if (options.json) writeJson(io, status)
       else io.stdout.write(formatStatus(status))
     })

@@ -1,7 +1,6 @@
 import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
-import { discussionStatus } from '../../core/discussion/status.js'
 import type { TurnEvent } from '../../core/orchestration/turn-events.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
@@ -103,8 +102,7 @@ export function registerTurn(program: Command, io: CliIO): void {
       )
       if (result.selection.aliases.length === 0) throw nobodyToAsk()
 
-      const { view } = await engine.load(file)
-      const status = discussionStatus(view, engine.config.consensus)
+      const status = await engine.status(await engine.load(file))
       const failed = result.answers.some((answer) => answer.outcome === 'failed')
       if (options.json) {
         const { answers, ...rest } = result
@@ -119,7 +117,15 @@ export function registerTurn(program: Command, io: CliIO): void {
           })}\n`,
         )
       } else {
-        io.stdout.write(`\n${formatTurnSummary(result, status.consensus.summary).join('\n')}\n`)
+        const titles = new Map<string, string>()
+        for (const id of [result.phase?.from, result.phase?.advanceTo])
+          if (id) titles.set(id, (await engine.phaseOf(status.template, id))?.title ?? id)
+        const lines = formatTurnSummary(
+          result,
+          status.consensus.summary,
+          (id) => titles.get(id) ?? id,
+        )
+        io.stdout.write(`\n${lines.join('\n')}\n`)
       }
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
       if (failed) throw new SilentExit(EXIT.negative)

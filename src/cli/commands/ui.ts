@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process'
 import { existsSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 import type { Command } from '@commander-js/extra-typings'
@@ -24,15 +24,35 @@ function parsePort(value: string): number {
   return port
 }
 
-async function folderToOpen(io: CliIO, folder: string | undefined): Promise<string> {
-  if (folder !== undefined) {
-    const path = resolve(io.cwd, folder)
-    if (!existsSync(path) || !statSync(path).isDirectory())
-      throw new CliError(`${folder}: no such folder.`)
-    return path
+interface Target {
+  folder: string
+  /** A discussion to open at start, when the path named one. */
+  file: string | null
+}
+
+/** The folder to open, and the discussion when PATH is a file; a missing PATH says so. */
+async function targetToOpen(io: CliIO, path: string | undefined): Promise<Target> {
+  if (path !== undefined) {
+    const resolved = resolve(io.cwd, path)
+    if (!existsSync(resolved))
+      throw new CliError(
+        `${path}: no such file or folder. Give a folder of discussions or one discussion file (\`discussions list\` shows them).`,
+      )
+    if (statSync(resolved).isDirectory()) return { folder: resolved, file: null }
+    return { folder: dirname(resolved), file: resolved }
   }
   const configured = (await loadCliContext(io)).discussionsDir
-  return existsSync(configured) ? configured : io.cwd
+  return { folder: existsSync(configured) ? configured : io.cwd, file: null }
+}
+
+/** The renderer's route to a discussion (see src/renderer/src/lib/route.ts). */
+function discussionRoute(file: string): string {
+  return `/discussion?${new URLSearchParams({ path: file })}`
+}
+
+/** Appended to the browser link's `#token=...`: the discussion to start on (session-token.ts). */
+function openParameter(file: string | null): string {
+  return file === null ? '' : `&open=${encodeURIComponent(discussionRoute(file))}`
 }
 
 function untilStopped(): Promise<void> {
@@ -42,7 +62,8 @@ function untilStopped(): Promise<void> {
   })
 }
 
-async function browserMode(io: CliIO, folder: string, port: number | undefined): Promise<void> {
+async function browserMode(io: CliIO, target: Target, port: number | undefined): Promise<void> {
+  const { folder } = target
   await ensureBuilt(io, false)
   const server = await serveBrowserMode({
     folder,
@@ -57,18 +78,24 @@ async function browserMode(io: CliIO, folder: string, port: number | undefined):
   })
   io.stdout.write(
     `Orchestrated Discussions on ${folder}\n` +
-      `Open in your browser: ${server.url}\n` +
+      `Open in your browser: ${server.url}${openParameter(target.file)}\n` +
       'The part after # signs the page in (keep it to yourself); the link works until you stop. Press Ctrl+C to stop.\n',
   )
   await untilStopped()
   await server.close()
 }
 
-function desktopApp(binary: string, folder: string): Promise<void> {
+function desktopApp(binary: string, target: Target): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(binary, [electronMain()], {
       stdio: 'inherit',
-      env: { ...process.env, DISCUSSIONS_UI_FOLDER: folder },
+      env: {
+        ...process.env,
+        DISCUSSIONS_UI_FOLDER: target.folder,
+        ...(target.file !== null
+          ? { DISCUSSIONS_UI_ROUTE: `#${discussionRoute(target.file)}` }
+          : {}),
+      },
     })
     child.on('error', fail)
     child.on('close', () => done())
@@ -78,21 +105,26 @@ function desktopApp(binary: string, folder: string): Promise<void> {
 export function registerUi(program: Command, io: CliIO): void {
   program
     .command('ui')
-    .description('Open the app on a folder of discussions: the desktop window, or your browser.')
-    .argument('[folder]', 'folder to open (default: output.directory of the config, else here)')
+    .description(
+      'Open the app on a folder of discussions, or on one discussion: the desktop window, or your browser.',
+    )
+    .argument(
+      '[path]',
+      'a folder, or a discussion to open (default: output.directory of the config, else here)',
+    )
     .option('--web', 'serve the app to your browser on 127.0.0.1 instead of a desktop window')
     .option('-p, --port <port>', 'port for --web (default: any free port)', parsePort)
-    .action(async (folderArgument, options) => {
-      const folder = await folderToOpen(io, folderArgument)
-      if (options.web) return browserMode(io, folder, options.port)
+    .action(async (pathArgument, options) => {
+      const target = await targetToOpen(io, pathArgument)
+      if (options.web) return browserMode(io, target, options.port)
       const binary = electronBinary()
       if (binary) {
         await ensureBuilt(io, true)
-        return desktopApp(binary, folder)
+        return desktopApp(binary, target)
       }
       io.stdout.write(
         'The desktop app is not available here (Electron binary not installed); serving the same app to your browser instead.\n',
       )
-      return browserMode(io, folder, options.port)
+      return browserMode(io, target, options.port)
     })
 }

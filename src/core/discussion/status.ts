@@ -5,6 +5,7 @@
 import { matchMarker } from '../format/markers.js'
 import { calculateConsensus, describeConsensus } from '../voting/consensus.js'
 import type { ConsensusConfig, ConsensusResult } from '../voting/consensus.js'
+import type { VerdictContext } from '../voting/verdict.js'
 import type { CommentView, DiscussionView, ItemView } from './describe.js'
 
 export interface ParticipantStatus {
@@ -42,9 +43,14 @@ export function shortReason(body: string): string {
     : sentence
 }
 
+/**
+ * `phaseVotes`: whether the current phase votes (from its template); a phase that does not vote
+ * never reads "Consensus reached".
+ */
 export function discussionStatus(
   view: DiscussionView,
   consensus: Partial<ConsensusConfig>,
+  context: Pick<VerdictContext, 'phaseVotes'> = {},
 ): DiscussionStatus {
   const participants: ParticipantStatus[] = []
   for (const [name, vote] of Object.entries(view.votes)) {
@@ -64,6 +70,9 @@ export function discussionStatus(
     decisions: view.decisions,
     todos: view.todos,
     concerns: view.concerns,
-    consensus: { ...result, summary: describeConsensus(result) },
+    consensus: {
+      ...result,
+      summary: describeConsensus(result, { ...context, phase: view.phase }),
+    },
   }
 }

@@ -94,11 +94,4 @@ export function calculateConsensus(
   return { ...base, reached: false, outcome: null, blocked_by: [], reason }
 }
 
-/** The consensus state in words, as `status` and the app show it. */
-export function describeConsensus(result: ConsensusResult): string {
-  if (result.reached && result.outcome === 'READY') {
-    return `Consensus reached: ${result.counts.READY} of ${result.total} READY.`
-  }
-  if (result.reached) return `Rejected: ${result.counts.REJECT} of ${result.total} REJECT.`
-  return `No consensus yet: ${result.reason}.`
-}
+export { describeConsensus } from './verdict.js'

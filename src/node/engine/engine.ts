@@ -5,7 +5,6 @@
  * beside this file and the methods here only name them.
  */
 import { randomBytes } from 'node:crypto'
-import { userInfo } from 'node:os'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
@@ -17,9 +16,11 @@ import type { DebateRunResult } from '../../core/debate/run-debate.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
+import type { DiscussionStatus } from '../../core/discussion/status.js'
 import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import { currentPhase } from '../../core/discussion/describe.js'
+import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { Vote } from '../../core/format/model.js'
@@ -31,24 +32,23 @@ import { parseAnswer } from '../../core/turns/answer.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import type { Selection } from '../../core/turns/select.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
+import type { TemplatePhase } from '../../core/templates/schema.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
+import { defaultUserName } from '../config/user-name.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
-import { loadProviders } from '../providers/load-providers.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
-import { providerCaller } from '../providers/provider-caller.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
+import { requireDiscussionFile } from '../store/discussion-kind.js'
 import { stateDir } from '../store/state-dir.js'
-import { createCouncil, readCouncil, runCouncilFile } from './council.js'
+import { requireWritable } from '../store/write-access.js'
 import type { NewCouncil } from './council.js'
-import { createDebate, debatesIn, loadDebate, recordDecision, runDebateFile } from './debate.js'
 import type { DebateRun, NewDebate } from './debate.js'
-import { turnDeps } from './turn-deps.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -87,6 +87,8 @@ export class Engine {
     readonly store: DiscussionFileStore,
     readonly cwd: string,
     readonly env: NodeJS.ProcessEnv,
+    /** The settings files the configuration was read from, the user's first (none: defaults). */
+    readonly configFiles: readonly string[] = [],
   ) {}
 
   personas(): Promise<PersonaRegistry> {
@@ -101,12 +103,15 @@ export class Engine {
 
   /** The configured providers (user, project if trusted, the built-in demo), loaded once. */
   providers(): Promise<LoadedProviders> {
-    this.loadedProviders ??= loadProviders({
-      cwd: this.cwd,
-      env: this.env,
-      projectRoot: this.projectRoot,
-      settings: this.config.providers,
-    })
+    // Loaded on first use, so the commands that call no model never load the provider code.
+    this.loadedProviders ??= import('../providers/load-providers.js').then(({ loadProviders }) =>
+      loadProviders({
+        cwd: this.cwd,
+        env: this.env,
+        projectRoot: this.projectRoot,
+        settings: this.config.providers,
+      }),
+    )
     return this.loadedProviders
   }
 
@@ -116,7 +121,10 @@ export class Engine {
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
   async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
-    const loaded = await this.load(path) // a clear message for a missing file
+    // Refused before any provider is called: answers that cannot be saved are never paid for.
+    await this.requireWritableDiscussion(path, { folder: true })
+    await this.requireNamedPersonas(options.participants ?? [])
+    const loaded = await this.load(path)
     const { provider, ...turn } = options
     const timeoutSeconds = this.config.turns.timeout_seconds
     return runTurn(
@@ -129,6 +137,29 @@ export class Engine {
       },
       await this.turnDeps(provider, loaded.path),
     )
+  }
+
+  /** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
+  private async requireNamedPersonas(participants: readonly string[]): Promise<void> {
+    const named = participants.map((name) => name.trim().replace(/^@/, ''))
+    if (named.length === 0 || named.some((name) => name.toLowerCase() === 'all')) return
+    const personas = await this.personas()
+    for (const name of named) {
+      if (personas.get(name)) continue
+      const fileName = (file: string | null): string =>
+        basename(file ?? '')
+          .replace(/\.ya?ml$/i, '')
+          .toLowerCase()
+      const broken = personas.problems.find(
+        (problem) => fileName(problem.file) === name.toLowerCase(),
+      )
+      if (broken) throw broken // a persona whose file is broken says so, with file:line
+      const aliases = personas.list().map((entry) => entry.persona.alias)
+      const meant = didYouMean(name, aliases)
+      throw new DiscussionError(
+        `No persona named @${name}${meant ? `; did you mean @${meant}?` : '.'} \`discussions participants list\` shows who can take part.`,
+      )
+    }
   }
 
   /** Who a turn would ask and the exact prompt each would get; calls nobody. */
@@ -152,9 +183,11 @@ export class Engine {
     path: string,
     options: { provider?: string; signal?: AbortSignal } = {},
   ): Promise<{ file: string; provider: string | null; aiError: string | null }> {
+    await this.requireWritableDiscussion(path, { folder: true })
     const loaded = await this.load(path)
-    const status = discussionStatus(loaded.view, this.config.consensus)
+    const status = await this.status(loaded)
     const moderator = (await this.personas()).get('moderator')?.persona
+    const { providerCaller } = await import('../providers/provider-caller.js')
     const complete = providerCaller(await this.providers(), { explicit: options.provider ?? null })
     let aiSummary: string | null = null
     let provider: string | null = null
@@ -187,10 +220,11 @@ export class Engine {
   }
 
   private async turnDeps(provider?: string, file?: string): Promise<TurnDeps> {
-    const [personas, templates, providers] = await Promise.all([
+    const [personas, templates, providers, { turnDeps }] = await Promise.all([
       this.personas(),
       this.templates(),
       this.providers(),
+      import('./turn-deps.js'),
     ])
     return turnDeps({
       personas,
@@ -212,15 +246,13 @@ export class Engine {
     return isAbsolute(output) ? output : resolve(this.projectRoot ?? this.cwd, output)
   }
 
-  /** The name a human comment is signed with: `user.name`, `$DISCUSSIONS_USER`, the login name. */
+  /** The name a human comment is signed with unless the person gives another (see user-name.ts). */
   get userName(): string {
-    if (this.config.user.name) return this.config.user.name
-    if (this.env.DISCUSSIONS_USER) return this.env.DISCUSSIONS_USER
-    try {
-      return userInfo().username || 'Human'
-    } catch {
-      return 'Human'
-    }
+    return defaultUserName({
+      env: this.env,
+      configured: this.config.user.name,
+      cwd: this.projectRoot ?? this.cwd,
+    })
   }
 
   async load(path: string): Promise<LoadedDiscussion> {
@@ -228,24 +260,38 @@ export class Engine {
     try {
       snapshot = await this.store.read(resolve(this.cwd, path))
     } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code
-      if (code === 'ENOENT')
-        throw new DiscussionError(
-          `${path}: no such file. \`discussions list\` shows the discussions here.`,
-        )
-      if (code === 'EISDIR')
-        throw new DiscussionError(`${path}: is a folder, not a discussion file.`)
-      throw error
+      throw missingFileError(path, error)
     }
     return { ...snapshot, view: describeDiscussion(snapshot.parsed) }
   }
 
+  /**
+   * Refuses, before anything is asked or written, a file that is missing, is not a discussion, or
+   * cannot be written (with `folder`: nor its folder, for header rewrites and summaries), and a
+   * state folder that cannot hold the lock. Reads only the file's first bytes. Returns the path.
+   */
+  async requireWritableDiscussion(
+    path: string,
+    options: { folder?: boolean } = {},
+  ): Promise<string> {
+    const resolved = resolve(this.cwd, path)
+    try {
+      await requireDiscussionFile(resolved, path)
+    } catch (error) {
+      throw missingFileError(path, error)
+    }
+    await requireWritable(resolved, { shown: path, folder: options.folder === true })
+    await this.store.statePaths(resolved)
+    return resolved
+  }
+
+  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
   ): Promise<AppendResult> {
-    const loaded = await this.load(path) // a clear message for a missing file
-    return this.store.appendComment(loaded.path, {
+    const resolved = await this.requireWritableDiscussion(path)
+    return this.store.appendComment(resolved, {
       author: comment.author ?? this.userName,
       text: comment.text,
       vote: comment.vote ?? null,
@@ -254,6 +300,7 @@ export class Engine {
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */
   async advance(path: string, to?: string): Promise<{ from: string; to: string }> {
+    await this.requireWritableDiscussion(path, { folder: true })
     const loaded = await this.load(path)
     const templateName = headerValue(loaded.parsed, 'Template')
     if (!templateName)
@@ -320,10 +367,42 @@ export class Engine {
     return createDiscussionFile(folder, request.title, text)
   }
 
+  /**
+   * The discussion at a glance under the configured rules; the verdict knows whether the current
+   * phase votes (from its template), so a phase that does not vote never reads "Consensus reached".
+   */
+  async status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
+    return discussionStatus(loaded.view, this.config.consensus, {
+      phaseVotes: await this.phaseVotes(loaded.view),
+    })
+  }
+
+  private async phaseVotes(view: DiscussionView): Promise<boolean | undefined> {
+    const phase = await this.phaseOf(view.template, view.phase)
+    return phase?.voting
+  }
+
+  /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
+  async phaseOf(
+    templateName: string | null,
+    phase: string | null,
+  ): Promise<TemplatePhase | undefined> {
+    if (!templateName) return undefined
+    try {
+      const entry = (await this.templates()).get(templateName)
+      if (!entry) return undefined
+      return findPhase(entry.template, phase ?? initialPhase(entry.template).id)
+    } catch {
+      return undefined // a broken template leaves the verdict as if the phase votes
+    }
+  }
+
   // Councils: advisors and a referee, or D/P groups and a meta-arbiter (docs/council.md).
 
   /** Writes a new council's file (settings in its header) and returns its path; calls nobody. */
-  createCouncil(request: NewCouncil): Promise<string> {
+  async createCouncil(request: NewCouncil): Promise<string> {
+    // Councils and debates load when used, so the commands that need neither start light.
+    const { createCouncil } = await import('./council.js')
     return createCouncil(this, request)
   }
 
@@ -339,19 +418,22 @@ export class Engine {
   }
 
   /** Runs the council in `file`, making only the calls its file does not hold yet. */
-  resumeCouncil(file: string, options: CouncilRun = {}): Promise<CouncilRunResult> {
+  async resumeCouncil(file: string, options: CouncilRun = {}): Promise<CouncilRunResult> {
+    const { runCouncilFile } = await import('./council.js')
     return runCouncilFile(this, file, options)
   }
 
   /** The council in `file` as the app shows it: every call, the ranking, the synthesis, usage. */
-  readCouncil(file: string): Promise<CouncilView & { path: string }> {
+  async readCouncil(file: string): Promise<CouncilView & { path: string }> {
+    const { readCouncil } = await import('./council.js')
     return readCouncil(this, file)
   }
 
   // Debates: propose, critique, defend, vote; escalated to a human without a supermajority.
 
   /** Writes a new debate's file from the `debate` template and returns its path. */
-  createDebate(request: NewDebate): Promise<string> {
+  async createDebate(request: NewDebate): Promise<string> {
+    const { createDebate } = await import('./debate.js')
     return createDebate(this, request)
   }
 
@@ -367,26 +449,30 @@ export class Engine {
   }
 
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
-  resumeDebate(file: string, options: DebateRun = {}): Promise<DebateRunResult> {
+  async resumeDebate(file: string, options: DebateRun = {}): Promise<DebateRunResult> {
+    const { runDebateFile } = await import('./debate.js')
     return runDebateFile(this, file, options)
   }
 
   /** The debate in `file`; refuses a file that is not one, saying how to start one. */
-  readDebate(file: string): Promise<{ path: string; state: DebateState }> {
+  async readDebate(file: string): Promise<{ path: string; state: DebateState }> {
+    const { loadDebate } = await import('./debate.js')
     return loadDebate(this, file)
   }
 
   /** Records the human's decision on an escalated debate (signed `by`, default `userName`). */
-  decideDebate(
+  async decideDebate(
     file: string,
     choice: DebateChoice,
     options: { by?: string; reason?: string } = {},
   ): Promise<DebateOutcome> {
+    const { recordDecision } = await import('./debate.js')
     return recordDecision(this, file, choice, options)
   }
 
   /** Every debate in `folder` (default: the discussions folder), for the statistics. */
-  debates(folder?: string): Promise<{ path: string; state: DebateState }[]> {
+  async debates(folder?: string): Promise<{ path: string; state: DebateState }[]> {
+    const { debatesIn } = await import('./debate.js')
     return debatesIn(folder !== undefined ? resolve(this.cwd, folder) : this.discussionsDir)
   }
 
@@ -397,15 +483,28 @@ export class Engine {
   }
 }
 
+function missingFileError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT')
+    return new DiscussionError(
+      `${path}: no such file. \`discussions list\` shows the discussions here.`,
+    )
+  if (code === 'EISDIR') return new DiscussionError(`${path}: is a folder, not a discussion file.`)
+  if (code === 'EACCES' || code === 'EPERM')
+    return new DiscussionError(`${path}: cannot be read (permission denied).`)
+  return error
+}
+
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
   const cwd = options.cwd ?? process.cwd()
   const env = options.env ?? process.env
-  const { config, projectRoot } = await loadConfig({ cwd, env })
+  const { config, projectRoot, files } = await loadConfig({ cwd, env })
   return new Engine(
     config,
     projectRoot,
     new DiscussionFileStore({ stateDir: stateDir(env) }),
     cwd,
     env,
+    files,
   )
 }

@@ -7,7 +7,8 @@
  * - our writers take a lock in the state folder, so their blocks never interleave.
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
@@ -20,6 +21,7 @@ import { AppendJournal } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
 import { currentTail, saveTail } from './tail-cache.js'
+import { isAccessError, stateFolderNotWritable } from './write-access.js'
 
 export interface StoreOptions {
   /** Folder for locks and caches (see `stateDir`). */
@@ -74,7 +76,14 @@ export class DiscussionFileStore {
     const real = await realpath(path)
     const key = sha256(real).slice(0, 32)
     const folder = join(this.options.stateDir, 'files')
-    await mkdir(folder, { recursive: true })
+    try {
+      await mkdir(folder, { recursive: true })
+      await access(folder, constants.W_OK)
+    } catch (error) {
+      if (isAccessError(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
+        throw stateFolderNotWritable(this.options.stateDir, (error as NodeJS.ErrnoException).code)
+      throw error
+    }
     return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
   }
 

@@ -21,6 +21,7 @@ import writeFileAtomic from 'write-file-atomic'
 
 import { confinedTarget } from '../files/write-target.js'
 import type { WriteRoots } from '../files/write-target.js'
+import { explainWriteError } from './write-access.js'
 
 export type { WriteRoots } from '../files/write-target.js'
 export { ensureFolderInside, UnsafeWriteError } from '../files/write-target.js'
@@ -91,7 +92,12 @@ export async function replaceDurably(
 ): Promise<void> {
   const target = await confinedTarget(path, within)
   const sync = options.sync !== false
-  await writeFileAtomic(target, text, { fsync: sync })
+  try {
+    await writeFileAtomic(target, text, { fsync: sync })
+  } catch (error) {
+    // write-file-atomic's errors name its temp file (`d.sum.md.1862225419`); name the target.
+    throw explainWriteError(error, path)
+  }
   if (sync) await fsyncFolder(dirname(target))
 }
 

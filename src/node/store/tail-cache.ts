@@ -10,6 +10,7 @@ import type { Stats } from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
+import { StringDecoder } from 'node:string_decoder'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
@@ -41,6 +42,20 @@ async function hashBefore(handle: FileHandle, end: number): Promise<string> {
   return createHash('sha256').update(bytes).digest('hex')
 }
 
+const SCAN_CHUNK = 1024 * 1024
+
+/** The tail of a file nothing is cached for: one pass in chunks, so memory stays flat on any size. */
+async function scanTail(handle: FileHandle, size: number): Promise<FileTail> {
+  const decoder = new StringDecoder('utf8') // a character split between chunks stays whole
+  let tail = EMPTY_TAIL
+  for (let start = 0; start < size; start += SCAN_CHUNK) {
+    const chunk = await readRange(handle, start, Math.min(size, start + SCAN_CHUNK))
+    if (chunk.length === 0) break
+    tail = advanceTail(tail, decoder.write(chunk))
+  }
+  return advanceTail(tail, decoder.end())
+}
+
 const isContinuationByte = (byte: number | undefined): boolean =>
   byte !== undefined && (byte & 0xc0) === 0x80
 
@@ -67,8 +82,7 @@ export async function currentTail(path: string, cacheFile: string): Promise<File
         if (!isContinuationByte(added[0])) return advanceTail(cached.tail, added.toString('utf8'))
       }
     }
-    const all = await readRange(handle, 0, stats.size)
-    return advanceTail(EMPTY_TAIL, all.toString('utf8'))
+    return await scanTail(handle, stats.size)
   } finally {
     await handle.close()
   }

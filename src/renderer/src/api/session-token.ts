@@ -5,14 +5,25 @@
  * port), and removes it from the address bar so it is not in the history or a screenshot.
  */
 const STORAGE_KEY = 'discussions.token'
-const FRAGMENT = /^#token=([\w-]+)$/
+// `&open=` carries the view to start on (`discussions ui --web FILE`): a discussion route only.
+const FRAGMENT = /^#token=([\w-]+)(?:&open=([^&#]*))?$/
+
+function startRoute(open: string | undefined): string {
+  if (!open) return '/'
+  try {
+    const route = decodeURIComponent(open)
+    return route.startsWith('/discussion?') ? route : '/'
+  } catch {
+    return '/'
+  }
+}
 
 /** Must run before anything reads `location.hash` as a route. */
 export function takeSessionToken(): string | null {
   const match = FRAGMENT.exec(location.hash)
   if (match?.[1]) {
     sessionStorage.setItem(STORAGE_KEY, match[1])
-    history.replaceState(null, '', `${location.pathname}${location.search}#/`)
+    history.replaceState(null, '', `${location.pathname}${location.search}#${startRoute(match[2])}`)
   }
   return sessionStorage.getItem(STORAGE_KEY)
 }
