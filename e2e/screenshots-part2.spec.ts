@@ -1,4 +1,4 @@
-// The app's part 2 in docs/screenshots/ (1280x800, light and dark): a turn in progress and the
+// The app's part 2 in docs/screenshots/ (1400x900, light and dark): a turn in progress and the
 // participants manager. Run on demand:
 //   SCREENSHOTS=1 npx playwright test e2e/screenshots-part2.spec.ts
 import { join } from 'node:path'
@@ -7,6 +7,8 @@ import { expect, openDiscussion, test } from './support/scripted-ui.js'
 import { ROOT } from './support/ui-server.js'
 
 const OUT = join(ROOT, 'docs', 'screenshots')
+
+test.use({ viewport: { width: 1400, height: 900 } })
 
 for (const scheme of ['light', 'dark'] as const) {
   test(`screenshots of a turn and the participants, ${scheme}`, async ({ page, app }) => {
@@ -20,38 +22,29 @@ for (const scheme of ['light', 'dark'] as const) {
     await page.keyboard.press('t')
     const dialog = page.getByRole('dialog', { name: 'Run turn' })
     await dialog.getByRole('button', { name: 'All participants' }).click()
-    await dialog.getByLabel('Callout').fill('Is the rollout plan safe for existing sessions?')
-    await page.mouse.move(0, 799)
+    await dialog.getByLabel('Callout').pressSequentially('Is the plan safe for existing sessions?')
+    await page.mouse.move(0, 899)
     await page.screenshot({ path: join(OUT, `run-turn-dialog-${scheme}.png`) })
     await dialog.getByRole('button', { name: 'Start turn (3)' }).click()
-    const panel = page.getByTestId('turn-progress')
-    await expect(panel.locator('[data-participant="architect"]')).toHaveAttribute(
-      'data-state',
-      'done',
-    )
-    await expect(panel.locator('[data-participant="security"]')).toHaveAttribute(
-      'data-state',
-      'streaming',
-    )
-    await expect(panel.locator('[data-participant="pragmatist"]')).toHaveAttribute(
-      'data-state',
-      'failed',
-    )
+    const card = (alias: string) =>
+      page.locator(`[data-testid="pending-answer"][data-participant="${alias}"]`)
+    await expect(card('security')).toHaveAttribute('data-state', 'streaming')
+    await expect(card('pragmatist')).toHaveAttribute('data-state', 'failed')
     await expect(
       page.getByTestId('comment-list').getByText('Scripted answer from AI-Architect.'),
     ).toBeVisible()
-    await page.mouse.move(640, 300)
+    await page.mouse.move(700, 300)
     await page.waitForTimeout(300) // let the scroll and fades settle for the picture
     await page.screenshot({ path: join(OUT, `turn-in-progress-${scheme}.png`) })
     await app.release()
-    await expect(panel.getByTestId('turn-summary')).toContainText('Turn finished')
-    await panel.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByTestId('turn-headline')).toContainText('Turn finished')
+    await page.getByRole('button', { name: "Dismiss the turn's summary" }).click()
 
     await page.getByRole('button', { name: 'Participants' }).click()
     const manager = page.getByRole('dialog', { name: 'Participants' })
     await manager.getByRole('button', { name: 'Persona security' }).click()
     await expect(manager.getByLabel('Name', { exact: true })).toHaveValue('AI-Security')
-    await page.mouse.move(0, 799)
+    await page.mouse.move(0, 899)
     await page.waitForTimeout(300)
     await page.screenshot({ path: join(OUT, `participants-${scheme}.png`) })
   })

@@ -1,4 +1,7 @@
 /// <reference lib="dom" />
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
+
 import { expect, test } from '@playwright/test'
 
 import { watchProblems } from './support/fixtures.js'
@@ -42,24 +45,99 @@ test.beforeEach(async () => {
 })
 test.afterEach(async () => ui.stop())
 
-test('without the token the app is refused; the token works once', async ({ browser }) => {
-  const stranger = await browser.newPage()
-  const refused = await stranger.goto(ui.origin + '/')
-  expect(refused?.status()).toBe(401)
-  await expect(stranger.locator('body')).toContainText('one-time token')
-  expect((await stranger.goto(ui.origin + '/?token=guessed'))?.status()).toBe(403)
-  await stranger.close()
+interface Witness {
+  origin: string
+  /** Every request it received: method, URL and headers. */
+  seen: { url: string; headers: Record<string, string | string[] | undefined> }[]
+  close: () => Promise<void>
+}
 
-  const owner = await browser.newPage()
+/** Another web server on 127.0.0.1 (another port): what a page or a diagram might reach. */
+async function witness(): Promise<Witness> {
+  const seen: Witness['seen'] = []
+  const server = createServer((request, response) => {
+    seen.push({ url: request.url ?? '', headers: request.headers })
+    response.writeHead(200, { 'Content-Type': 'text/html' })
+    response.end('<!doctype html><title>another server</title><p>another server</p>')
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.address() as AddressInfo
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    seen,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
+  }
+}
+
+test('the printed link signs a tab in; the token stays in the page, never in the address bar', async ({
+  browser,
+}) => {
+  expect(ui.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{40,}$/)
+  const context = await browser.newContext()
+  const owner = await context.newPage()
   await owner.goto(ui.url)
   await expect(owner.getByText('Hostile comments')).toBeVisible()
+  expect(owner.url()).not.toContain(ui.token)
+  expect(await owner.evaluate(() => sessionStorage.getItem('discussions.token'))).toBe(ui.token)
+  expect(await context.cookies()).toEqual([])
+  // A reload keeps the tab signed in; the printed link works again, and in a new tab.
+  await owner.reload()
+  await expect(owner.getByText('Hostile comments')).toBeVisible()
+  const again = await context.newPage()
+  await again.goto(ui.url)
+  await expect(again.getByText('Hostile comments')).toBeVisible()
   const csp = (await owner.request.get(ui.origin + '/')).headers()['content-security-policy']
   expect(csp).toContain("script-src 'self'")
-  await owner.close()
+  await context.close()
+})
 
-  const second = await browser.newPage()
-  expect((await second.goto(ui.url))?.status()).toBe(403)
-  await second.close()
+test('without the token the page is told how to sign in, and the API refuses it', async ({
+  page,
+}) => {
+  await page.goto(ui.origin + '/')
+  await expect(page.getByText('opened without its token').first()).toBeVisible()
+  await expect(page.getByText('Hostile comments')).toHaveCount(0)
+  const api = ui.origin.replace('http', 'ws') + '/api'
+  const outcome = (protocols: string[]) =>
+    page.evaluate(
+      ({ url, offered }) =>
+        new Promise<string>((resolve) => {
+          const ws = new WebSocket(url, offered)
+          ws.onopen = () => resolve('open')
+          ws.onerror = () => resolve('refused')
+        }),
+      { url: api, offered: protocols },
+    )
+  expect(await outcome(['discussions'])).toBe('refused')
+  expect(await outcome(['discussions', 'token.guessed'])).toBe('refused')
+  expect(await outcome(['discussions', `token.${ui.token}`])).toBe('open')
+})
+
+test('another server on 127.0.0.1 never receives the credential', async ({ browser }) => {
+  const other = await witness()
+  try {
+    const context = await browser.newContext()
+    const app = await context.newPage()
+    await app.goto(ui.url)
+    await expect(app.getByText('Hostile comments')).toBeVisible()
+    // The same browser visits another local server: by link, by fetch, and by a new tab.
+    const tab = await context.newPage()
+    await tab.goto(other.origin + '/page')
+    await tab.evaluate((url) => fetch(url, { credentials: 'include' }), other.origin + '/fetch')
+    await tab.goto(`${other.origin}/?from=${encodeURIComponent(app.url())}`)
+    await context.close()
+    expect(other.seen.length).toBeGreaterThanOrEqual(3) // and the favicon
+    for (const request of other.seen) {
+      expect(request.headers.cookie).toBeUndefined()
+      expect(JSON.stringify(request)).not.toContain(ui.token)
+    }
+  } finally {
+    await other.close()
+  }
 })
 
 test('hostile markdown executes nothing and breaks no CSP rule', async ({ page }) => {

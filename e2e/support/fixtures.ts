@@ -7,21 +7,37 @@ import type { RunningUi } from './ui-server.js'
 
 export interface PageProblems {
   errors: string[]
+  /** CSP violations in the app's own (live) page. */
   cspViolations: string[]
+  /** Those in the sandboxed Mermaid frame, where the frame's own CSP stops what a diagram asks. */
+  sandboxViolations: string[]
+  sandboxErrors: string[]
 }
+
+const SANDBOX_PAGE = '/mermaid-sandbox.html'
 
 /** Collects page errors, console errors and CSP violations, so a test can say there were none. */
 export async function watchProblems(page: Page): Promise<PageProblems> {
-  const problems: PageProblems = { errors: [], cspViolations: [] }
+  const problems: PageProblems = {
+    errors: [],
+    cspViolations: [],
+    sandboxViolations: [],
+    sandboxErrors: [],
+  }
   page.on('pageerror', (error) => problems.errors.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error') problems.errors.push(message.text())
+    if (message.type() !== 'error') return
+    const inSandbox = message.location().url.endsWith(SANDBOX_PAGE)
+    ;(inSandbox ? problems.sandboxErrors : problems.errors).push(message.text())
   })
-  await page.exposeFunction('__reportCsp', (text: string) => problems.cspViolations.push(text))
+  await page.exposeFunction('__reportCsp', (text: string, sandboxed: boolean) =>
+    (sandboxed ? problems.sandboxViolations : problems.cspViolations).push(text),
+  )
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      const report = (window as unknown as { __reportCsp: (t: string) => void }).__reportCsp
-      report(`${event.violatedDirective} blocked ${event.blockedURI}`)
+      const report = (window as unknown as { __reportCsp: (t: string, s: boolean) => void })
+        .__reportCsp
+      report(`${event.violatedDirective} blocked ${event.blockedURI}`, window !== window.top)
     })
   })
   return problems
@@ -47,8 +63,8 @@ export async function signInTabs(context: BrowserContext, ui: RunningUi): Promis
  * A Playwright `test` whose worker starts the real browser-mode server on the folder `start`
  * gives (and stops it after); every test's tabs are signed in, so `page.goto('/')` opens the app.
  */
-export function testWithUi(start: () => Promise<RunningUi>) {
-  return base.extend<{ problems: PageProblems }, { ui: RunningUi }>({
+export function testWithUi<Ui extends RunningUi>(start: () => Promise<Ui>) {
+  return base.extend<{ problems: PageProblems }, { ui: Ui }>({
     ui: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
       async ({}, use) => {

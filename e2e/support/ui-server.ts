@@ -19,6 +19,8 @@ export interface RunningUi {
   /** The token from the printed URL's fragment. */
   token: string
   folder: string
+  /** Whether the server process still runs. */
+  alive: () => boolean
   stop: () => Promise<void>
 }
 
@@ -72,6 +74,7 @@ export async function startUi(folder: string): Promise<RunningUi> {
     origin: new URL(url).origin,
     token: new URL(url).hash.replace('#token=', ''),
     folder,
+    alive: () => child.exitCode === null && child.signalCode === null,
     stop: async () => {
       if (child.exitCode === null) {
         const exited = new Promise((done) => child.once('exit', done))

@@ -37,7 +37,8 @@ export const MERMAID_SANDBOX_PAGE = 'mermaid-sandbox.html'
 /**
  * The Mermaid frame's own policy: the app's scripts (named by origin, since the sandboxed frame's
  * own origin is opaque), the inline styles Mermaid writes into its SVG, and nothing else: no
- * image, font, connection or navigation, so a diagram's `img:` or link reaches nothing. `sandbox`
+ * image from anywhere but data:, no font, connection or navigation, so a diagram's `img:` or
+ * link reaches nothing. `sandbox`
  * keeps the page sandboxed even when opened on its own.
  */
 export function mermaidSandboxPolicy(appOrigins: readonly string[]): string {
@@ -45,6 +46,8 @@ export function mermaidSandboxPolicy(appOrigins: readonly string[]): string {
     "default-src 'none'",
     `script-src ${appOrigins.join(' ')}`,
     "style-src 'unsafe-inline'",
+    // data: only: a placeholder for Mermaid's image shape, never a request.
+    'img-src data:',
     "base-uri 'none'",
     "form-action 'none'",
     `frame-ancestors ${appOrigins.join(' ')}`,

@@ -20,6 +20,8 @@ async function serve() {
   const rendererDir = await tempFolder()
   await writeFile(join(rendererDir, 'index.html'), '<!doctype html><title>app</title>')
   await mkdir(join(rendererDir, 'assets'))
+  await writeFile(join(rendererDir, 'mermaid-sandbox.html'), '<!doctype html><title>m</title>')
+  await writeFile(join(rendererDir, 'assets', 'app.js'), 'export {}')
   const server = await startUiServer({ backend, rendererDir })
   running.push({ ...server, close: async () => (await server.close(), backend.close()) })
   return { server, folder }
@@ -91,6 +93,24 @@ describe('the browser-mode server', () => {
     expect(page.headers['content-security-policy']).toContain("frame-ancestors 'none'")
     expect((await get(`${origin}/../../etc/passwd`)).status).toBe(404)
     expect((await get(`${origin}/api`)).status).toBe(426)
+  })
+
+  it('serves the Mermaid frame under its own sandboxing CSP, and its scripts to it', async () => {
+    const { server } = await serve()
+    const origin = new URL(server.url).origin
+    const frame = await get(`${origin}/mermaid-sandbox.html`)
+    const policy = String(frame.headers['content-security-policy'])
+    expect(policy).toContain("default-src 'none'")
+    expect(policy).toContain('sandbox allow-scripts')
+    expect(policy).toContain('img-src data:')
+    expect(policy).not.toMatch(/connect-src|allow-same-origin/)
+    // The frame's origin is opaque ("null"): it may load the app's scripts, and nothing more.
+    const script = await get(`${origin}/assets/app.js`, { origin: 'null' })
+    expect(script.status).toBe(200)
+    expect(script.headers['access-control-allow-origin']).toBe('null')
+    expect(
+      (await get(`${origin}/assets/app.js`, { origin })).headers['access-control-allow-origin'],
+    ).toBeUndefined()
   })
 
   it('refuses a wrong Host or Origin', async () => {

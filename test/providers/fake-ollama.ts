@@ -31,6 +31,19 @@ async function chat(model: string, response: ServerResponse): Promise<void> {
   response.writeHead(200, { 'content-type': 'application/x-ndjson' })
   response.flushHeaders()
   const send = (value: unknown) => response.write(`${JSON.stringify(value)}\n`)
+  if (model === 'garbage') {
+    response.end('<html>502 Bad Gateway</html>\n')
+    return
+  }
+  if (model === 'flood') {
+    // A hostile or broken server that never stops: the provider must stop reading.
+    const line = `${JSON.stringify({ model, message: { role: 'assistant', content: 'x'.repeat(60_000) }, done: false })}\n`
+    for (let i = 0; i < 100 && !response.destroyed; i++) {
+      if (!response.write(line)) await new Promise((resolve) => response.once('drain', resolve))
+    }
+    response.end()
+    return
+  }
   const pieces = model === 'persona' ? personaAnswer('Ollama') : ['Hola', ', ', 'mundo', '.']
   for (const [index, piece] of pieces.entries()) {
     send({

@@ -209,6 +209,9 @@ describe('a broken providers.yaml', () => {
       'warning: .config/providers.yaml:3: providers[0]: unknown key "comand" (did you mean "command"?)\n',
     )
     expect(listed.stdout).not.toContain('save this as')
+    expect(listed.stdout).toContain(
+      'Until it is fixed, turns stop with its first problem instead of using the demo provider',
+    )
     expect(listed.stdout).toContain('To use one, add its entry under `providers:` in ')
     expect(listed.stdout).toContain('# gemini (gemini)\n- name: gemini\n  type: gemini\n')
     expect(await readFile(join(config, 'providers.yaml'), 'utf8')).toBe(

@@ -135,6 +135,21 @@ describe('Ollama provider (native API)', () => {
     expect(elapsed).toBeLessThan(1_500)
   })
 
+  it('stops at a line that is not JSON, and at an answer past max_output_bytes', async () => {
+    const garbage = await failure(
+      createOllamaProvider(options('garbage')).complete({ prompt: 'hi' }),
+    )
+    expect(garbage.error.message).toBe(
+      'the server sent an event that is not JSON: <html>502 Bad Gateway</html>',
+    )
+    const flood = await failure(
+      createOllamaProvider(options('flood', { maxOutputBytes: 500_000 })).complete({
+        prompt: 'hi',
+      }),
+    )
+    expect(flood.error.message).toBe(`${api.url} sent more than 500000 bytes; stopped`)
+  })
+
   it('reports a server that is not running', async () => {
     const port = await closedPort()
     const { error } = await failure(

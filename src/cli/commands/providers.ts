@@ -89,13 +89,22 @@ function writeNothingConfigured(
 ): void {
   const looked = [`${shownPath(loaded.userFile, io.cwd)} (yours)`]
   if (loaded.projectFile) looked.push(`${shownPath(loaded.projectFile, io.cwd)} (this project's)`)
-  const lines = [
-    '',
-    `No providers configured yet (looked for ${looked.join(' and ')}).`,
-    'Until you add one, discussions use the built-in demo provider: offline canned answers,',
-    'marked as such in every comment, for trying the app.',
-    '',
-  ]
+  const lines =
+    loaded.fileProblems.length > 0
+      ? [
+          '',
+          'No provider could be read from providers.yaml (see the warnings above).',
+          'Until it is fixed, turns stop with its first problem instead of using the demo provider',
+          '(which still answers when asked by name: --provider demo).',
+          '',
+        ]
+      : [
+          '',
+          `No providers configured yet (looked for ${looked.join(' and ')}).`,
+          'Until you add one, discussions use the built-in demo provider: offline canned answers,',
+          'marked as such in every comment, for trying the app.',
+          '',
+        ]
   if (detected.length === 0) {
     lines.push(
       `Nothing found on this machine: ${setupHints().join(', or ')};`,
@@ -104,7 +113,7 @@ function writeNothingConfigured(
     io.stdout.write(`${lines.join('\n')}\n`)
     return
   }
-  io.stdout.write(`${lines.join('\n')}Found on this machine:\n`)
+  io.stdout.write(`${lines.join('\n')}\nFound on this machine:\n`)
   writeFound(io, detected)
   writeSuggestion(io, loaded, detected)
   io.stdout.write(

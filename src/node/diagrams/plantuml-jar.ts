@@ -178,15 +178,24 @@ async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
   return { ok: false, problem: NO_PLANTUML, summary: 'no PlantUML with a sandbox was found' }
 }
 
-const detected = new Map<string, Promise<PlantUmlSetup>>()
+const detected = new Map<string, { setup: Promise<PlantUmlSetup>; at: number }>()
+/** A missing Java or PlantUML is looked for again after this, so installing one needs no restart. */
+const RETRY_MISSING_MS = 10_000
 
 /** Found once per set of variables that decide it (each check may start a JVM). */
 export function findSandboxedPlantUml(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
   const key = JSON.stringify([env.PLANTUML_JAR, env.JAVA_HOME, env.PATH, env.GRAPHVIZ_DOT])
-  let setup = detected.get(key)
-  if (!setup) {
-    setup = detect(env)
-    detected.set(key, setup)
+  const found = detected.get(key)
+  if (found) {
+    const stale = Date.now() - found.at > RETRY_MISSING_MS
+    if (!stale) return found.setup
+    return found.setup.then((setup) => (setup.ok ? setup : redetect(key, env)))
   }
+  return redetect(key, env)
+}
+
+function redetect(key: string, env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
+  const setup = detect(env)
+  detected.set(key, { setup, at: Date.now() })
   return setup
 }

@@ -5,7 +5,6 @@
  * beside this file and the methods here only name them.
  */
 import { randomBytes } from 'node:crypto'
-import { userInfo } from 'node:os'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
@@ -37,6 +36,7 @@ import type { TemplatePhase } from '../../core/templates/schema.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
+import { defaultUserName } from '../config/user-name.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
@@ -246,15 +246,13 @@ export class Engine {
     return isAbsolute(output) ? output : resolve(this.projectRoot ?? this.cwd, output)
   }
 
-  /** The name a human comment is signed with: `user.name`, `$DISCUSSIONS_USER`, the login name. */
+  /** The name a human comment is signed with unless the person gives another (see user-name.ts). */
   get userName(): string {
-    if (this.config.user.name) return this.config.user.name
-    if (this.env.DISCUSSIONS_USER) return this.env.DISCUSSIONS_USER
-    try {
-      return userInfo().username || 'Human'
-    } catch {
-      return 'Human'
-    }
+    return defaultUserName({
+      env: this.env,
+      configured: this.config.user.name,
+      cwd: this.projectRoot ?? this.cwd,
+    })
   }
 
   async load(path: string): Promise<LoadedDiscussion> {

@@ -20,6 +20,43 @@ mermaid.initialize({
   theme: 'default',
 })
 
+// No image loads here (the frame's CSP allows data: only, and the page sanitizes the SVG after):
+// Mermaid's image shape gets a blank placeholder instead of its URL, so the frame does not even
+// ask; and no inline handler (actor menus set `onclick`) is written into the drawing.
+const PLACEHOLDER = `data:image/svg+xml,${encodeURIComponent(
+  '<svg xmlns="http://www.w3.org/2000/svg" width="80" height="60"/>',
+)}`
+const local = (url: unknown): boolean => String(url).trim().toLowerCase().startsWith('data:')
+const source = Object.getOwnPropertyDescriptor(HTMLImageElement.prototype, 'src')
+if (source?.set) {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its element below
+  const set = source.set
+  Object.defineProperty(HTMLImageElement.prototype, 'src', {
+    ...source,
+    set(this: HTMLImageElement, url: string) {
+      set.call(this, local(url) ? url : PLACEHOLDER)
+    },
+  })
+}
+const { setAttribute } = Element.prototype as {
+  setAttribute: (this: Element, name: string, value: string) => void
+}
+Element.prototype.setAttribute = function setSafeAttribute(this: Element, name, value) {
+  const lower = name.toLowerCase()
+  if (lower.startsWith('on')) return
+  if (/(^|:)href$|^src$/.test(lower) && this.localName === 'image' && !local(value)) return
+  setAttribute.call(this, name, value)
+}
+const { decode } = HTMLImageElement.prototype as {
+  decode: (this: HTMLImageElement) => Promise<void>
+}
+HTMLImageElement.prototype.decode = function decodeOrPlaceholder(this: HTMLImageElement) {
+  return decode.call(this).catch(() => {
+    this.src = PLACEHOLDER
+    return decode.call(this)
+  })
+}
+
 let counter = 0
 let queue: Promise<void> = Promise.resolve()
 

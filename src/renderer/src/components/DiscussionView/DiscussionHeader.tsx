@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '../../../../shared/contract'
@@ -23,6 +24,12 @@ export function DiscussionHeader({
   onFind,
   actions,
 }: DiscussionHeaderProps): ReactNode {
+  // Opening a discussion puts focus on its title, so Tab goes on to its controls (not back to
+  // the top of the page) and a screen reader says where the person is.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true })
+  }, [detail.path])
   return (
     <Stack
       gap="xs"
@@ -43,7 +50,15 @@ export function DiscussionHeader({
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            <Title order={3} lineClamp={1} data-testid="discussion-title">
+            <Title
+              order={1}
+              size="h3"
+              lineClamp={1}
+              data-testid="discussion-title"
+              ref={heading}
+              tabIndex={-1}
+              title={detail.title}
+            >
               {detail.title}
             </Title>
             <Group gap="xs">

@@ -7,6 +7,7 @@ import type { DiscussionDetail } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
@@ -19,6 +20,7 @@ import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
+import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
 import classes from './DiscussionView.module.css'
 
@@ -93,7 +95,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   const following = turnRunning || awaitingComment !== null
   const thread = useTurnThread(detail, path, openLink)
 
-  useHotkeys([['mod+F', () => find.show()]], [])
+  // Ctrl+F works from a field too (the browser's own find cannot see a virtualized list), but
+  // not under a dialog; Esc closes the bar when nothing is above it.
+  useHotkeys([['mod+F', () => !modalLayerOpen() && find.show()]], [])
+  useEscapeLayer(find.open, find.close, { modal: false })
 
   const roles = useMemo(
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),
@@ -174,6 +179,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             tail={thread.tail}
             notes={thread.notes}
             activity={thread.activity}
+            header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
           />
         </div>
         <div className={classes.side}>

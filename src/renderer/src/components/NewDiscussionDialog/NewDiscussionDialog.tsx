@@ -3,7 +3,6 @@ import {
   Chip,
   Group,
   Input,
-  Modal,
   Select,
   Stack,
   Text,
@@ -20,6 +19,7 @@ import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { CouncilFields, DEFAULT_COUNCIL } from '../Council/CouncilFields'
 import type { CouncilSettings } from '../Council/CouncilFields'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -105,7 +105,7 @@ export function NewDiscussionDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -189,6 +189,6 @@ export function NewDiscussionDialog({
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   )
 }
