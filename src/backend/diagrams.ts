@@ -6,20 +6,15 @@
  */
 import { readFile, stat } from 'node:fs/promises'
 
-import writeFileAtomic from 'write-file-atomic'
-
 import { findDiagramReferences } from '../core/diagrams/references.js'
-import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
-import { deleteOrphans } from '../node/diagrams/cleanup.js'
-import { resolveDiagramPath } from '../node/diagrams/confine.js'
-import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
+import { diagramKind } from '../core/diagrams/kinds.js'
 import {
+  GRAPHVIZ_HINT,
   MAX_SOURCE_BYTES,
   NO_PLANTUML,
   PlantUmlRenderer,
-} from '../node/diagrams/plantuml-renderer.js'
-import { saveNewDiagram } from '../node/diagrams/save-diagram.js'
-import { findOrphans } from '../node/diagrams/scan.js'
+} from '../node/engine/index.js'
+import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
 import type { Shell } from './app.js'
 import type { Engines } from './engines.js'
@@ -69,8 +64,9 @@ export function diagramsHandlers(
   const renderers = new Renderers(env)
   const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
     renderers.for((await engines.for(folder)).config.plantuml_server)
-  const resolveRef = async (discussion: string, ref: string) =>
-    resolveDiagramPath(discussion, ref, workspace.folders)
+  // Confined to every open folder, not only the discussion's project.
+  const resolveRef = (engine: Engine, discussion: string, ref: string) =>
+    engine.resolveDiagram(discussion, ref, workspace.folders)
 
   return {
     'diagrams:list': async ({ path }) => {
@@ -80,7 +76,7 @@ export function diagramsHandlers(
       const diagrams: DiagramEntry[] = []
       for (const [index, comment] of view.comments.entries()) {
         for (const { ref, line } of findDiagramReferences(comment.body)) {
-          const resolved = await resolveRef(inside.path, ref)
+          const resolved = await resolveRef(engine, inside.path, ref)
           const kind = diagramKind(ref)
           diagrams.push({
             ref,
@@ -116,6 +112,7 @@ export function diagramsHandlers(
 
     'diagrams:render': async ({ path, refs }) => {
       const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
       const results: RenderedDiagram[] = []
       const plantuml: { index: number; source: string; name: string }[] = []
       for (const ref of refs) {
@@ -128,7 +125,7 @@ export function diagramsHandlers(
           error,
           line: null,
         })
-        const resolved = await resolveRef(inside.path, ref)
+        const resolved = await resolveRef(engine, inside.path, ref)
         if (!resolved.ok) results.push(failed(resolved.problem))
         else if (!kind) results.push(failed(`${ref}: not a diagram (.puml, .mmd or .svg).`))
         else if (!resolved.exists) results.push(failed(`${ref}: no such file.`))
@@ -149,7 +146,7 @@ export function diagramsHandlers(
         }
       }
       if (plantuml.length > 0) {
-        const rendered = await (await rendererFor(inside.folder)).render(plantuml)
+        const rendered = await renderers.for(engine.config.plantuml_server).render(plantuml)
         plantuml.forEach(({ index }, i) => {
           const result = rendered[i]
           const entry = results[index]
@@ -176,23 +173,20 @@ export function diagramsHandlers(
 
     'diagrams:save': async ({ path, kind, source, ref }) => {
       const inside = await workspace.resolveInside(path)
-      if (ref === undefined) {
-        const saved = await saveNewDiagram(inside.path, source, { extension: extensionFor(kind) })
-        const resolved = await resolveRef(inside.path, saved)
-        return { ref: saved, file: resolved.ok ? resolved.path : saved }
-      }
-      const resolved = await resolveRef(inside.path, ref)
-      if (!resolved.ok) throw new BackendError(resolved.problem)
-      if (diagramKind(ref) !== kind)
-        throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
-      // Atomic: an editor or the watcher never sees half a diagram.
-      await writeFileAtomic(resolved.path, source, 'utf8')
-      return { ref, file: resolved.path }
+      const engine = await engines.for(inside.folder)
+      return engine.saveDiagram({
+        discussion: inside.path,
+        source,
+        kind,
+        ...(ref !== undefined ? { ref } : {}),
+        roots: workspace.folders,
+      })
     },
 
     'diagrams:open': async ({ path, ref }) => {
       const inside = await workspace.resolveInside(path)
-      const resolved = await resolveRef(inside.path, ref)
+      const engine = await engines.for(inside.folder)
+      const resolved = await resolveRef(engine, inside.path, ref)
       if (!resolved.ok) throw new BackendError(resolved.problem)
       if (!resolved.exists) throw new BackendError(`${ref}: no such file.`)
       if (!shell.openPath)
@@ -208,13 +202,14 @@ export function diagramsHandlers(
 
     'diagrams:orphans': async ({ folder }) => {
       const inside = await workspace.resolveFolder(folder)
-      const { orphans } = await findOrphans(inside.folder)
+      const engine = await engines.for(inside.folder)
+      const { orphans } = await engine.findOrphanDiagrams(inside.folder)
       return { folder: inside.folder, files: orphans }
     },
 
     'diagrams:deleteOrphans': async ({ folder, files }) => {
       const inside = await workspace.resolveFolder(folder)
-      return deleteOrphans(inside.folder, files)
+      return (await engines.for(inside.folder)).deleteOrphanDiagrams(inside.folder, files)
     },
   }
 }

@@ -4,9 +4,7 @@
  */
 import { join } from 'node:path'
 
-import { DiscussionFileStore } from '../node/store/discussion-store.js'
-import { AppendJournal } from '../node/store/journal.js'
-import { stateDir } from '../node/store/state-dir.js'
+import { AppendJournal, DiscussionFileStore, stateDir } from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
 import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
@@ -96,7 +94,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
       ...diagramsHandlers(workspace, engines, options.shell, options.env),
-      ...artifactsHandlers(workspace, engines, options.env),
+      ...artifactsHandlers(workspace, engines),
       ...speechHandlers(options.shell, options.env),
       ...debateHandlers(workspace, engines),
     },

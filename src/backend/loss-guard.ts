@@ -3,9 +3,8 @@
  * file (an editor saved an older buffer over them), they are appended again and the windows are
  * told who was restored.
  */
-import type { DiscussionFileStore } from '../node/store/discussion-store.js'
-import type { AppendJournal } from '../node/store/journal.js'
-import { restoreLost } from '../node/store/journal-restore.js'
+import { restoreLost } from '../node/engine/index.js'
+import type { AppendJournal, DiscussionFileStore } from '../node/engine/index.js'
 import type { EventListener } from './index.js'
 
 export function lossGuard(

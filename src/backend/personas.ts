@@ -1,9 +1,4 @@
 /** personas:read and personas:save: the participants manager's view of one persona. */
-import { join } from 'node:path'
-
-import { PROJECT_DATA_DIR } from '../node/config/load-config.js'
-import { userConfigDir } from '../node/config/paths.js'
-import { savePersonaFile } from '../node/config/persona-file.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
@@ -25,17 +20,8 @@ export function personasHandlers(workspace: Workspace, engines: Engines): Person
     },
 
     'personas:save': async ({ folder, target, persona }) => {
-      const open = await folderOf(folder)
-      const engine = await engines.for(open)
-      let dir: string
-      if (target === 'user') dir = join(userConfigDir(engine.env), 'personas')
-      else if (engine.projectRoot) dir = join(engine.projectRoot, PROJECT_DATA_DIR, 'personas')
-      else
-        throw new BackendError(
-          `${open} is not inside a project (no discussions.yaml or .git above it): save to your own folder instead.`,
-        )
-      const current = (await engine.personas()).get(persona.alias)
-      const saved = await savePersonaFile(persona, dir, current?.file ?? null)
+      const engine = await engines.for(await folderOf(folder))
+      const saved = await engine.savePersona(persona, target)
       engines.reset() // the registries are read again, with the saved persona
       return saved
     },

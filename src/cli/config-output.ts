@@ -1,7 +1,7 @@
 /** How the `participants` and `templates` commands show files and loading problems. */
 import { isAbsolute, relative } from 'node:path'
 
-import type { ConfigError } from '../node/config/config-error.js'
+import type { ConfigError } from '../node/engine/index.js'
 import type { CliIO } from './io.js'
 
 /** A file relative to the working folder when it lies inside it; else its full path. */

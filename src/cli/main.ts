@@ -24,7 +24,7 @@ import { registerUi } from './commands/ui.js'
 import { registerValidate } from './commands/validate.js'
 import { registerVotes } from './commands/votes.js'
 import { DiscussionError } from '../core/errors.js'
-import { ConfigError } from '../node/config/config-error.js'
+import { ConfigError } from '../node/engine/index.js'
 import { CliError, EXIT } from './errors.js'
 import type { CliIO } from './io.js'
 

@@ -1,59 +1,9 @@
-import { access, mkdir, writeFile } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
-
 import type { Command } from '@commander-js/extra-typings'
-import { execa } from 'execa'
 
-import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
 import { normalizeAuthor } from '../../core/format/serialize.js'
-import {
-  hasDisplay,
-  launchArtifactEditor,
-  NO_EDITOR_HINT,
-  splitCommand,
-} from '../../node/diagrams/artifact-editor.js'
-import { artifactEditorSetting } from '../../node/diagrams/editor-setting.js'
-import { findProgram } from '../../node/providers/which.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
-
-const STARTER =
-  "@startuml\n' Draw here, save and close the editor.\nAlice -> Bob : hello\n@enduml\n"
-
-async function exists(path: string): Promise<boolean> {
-  try {
-    await access(path)
-    return true
-  } catch {
-    return false
-  }
-}
-
-/** `$VISUAL`/`$EDITOR` on a new .puml: the headless fallback. Returns the file once saved. */
-async function editInTerminal(
-  io: CliIO,
-  env: NodeJS.ProcessEnv,
-  file: string,
-): Promise<string | null> {
-  const command = env.VISUAL || env.EDITOR
-  if (!command)
-    throw new CliError(
-      `No artifact editor can open here and neither $VISUAL nor $EDITOR is set. ${NO_EDITOR_HINT} Or set EDITOR (for example EDITOR=nano).`,
-    )
-  const [program, ...args] = splitCommand(command)
-  if (!program || !(await findProgram(program, env, io.cwd)))
-    throw new CliError(`The editor "${command}" ($VISUAL/$EDITOR) was not found.`)
-  await mkdir(dirname(file), { recursive: true })
-  await writeFile(file, STARTER, { flag: 'wx' })
-  const result = await execa(program, [...args, file], {
-    env,
-    stdio: 'inherit',
-    reject: false,
-  })
-  if (result.exitCode !== 0) throw new CliError(`The editor exited with ${result.exitCode}.`)
-  return file
-}
 
 export function registerArtifact(program: Command, io: CliIO): void {
   const artifact = program
@@ -68,47 +18,21 @@ export function registerArtifact(program: Command, io: CliIO): void {
     .option('-n, --name <name>', 'file name to propose (default: <discussion>-<time>.puml)')
     .option('-c, --comment <text>', 'also add a comment with this text and the DIAGRAM: line')
     .action(async (fileArgument, options) => {
-      const env = process.env
-      const engine = await loadCliContext(io, env)
+      const engine = await loadCliContext(io)
       const file = resolveFile(io, fileArgument)
-      await engine.load(file)
-      const folder = dirname(file)
-      const outputDir = join(folder, 'diagrams')
-      const proposedName =
-        options.name ??
-        `${diagramSlug(fileArgument.replace(/^.*\//, '').replace(/\.md$/i, ''))}-${fileTime(new Date())}.puml`
-      const root = engine.projectRoot ?? folder
-      const setting = await artifactEditorSetting(
-        engine.config.artifact_editor,
-        engine.projectRoot,
-        env,
-      )
-      if ('problem' in setting) throw new CliError(setting.problem)
-      let relativePath: string
-      const launched = hasDisplay(env, process.platform)
-        ? await (async () => {
-            await mkdir(outputDir, { recursive: true })
-            return launchArtifactEditor({
-              editor: setting.editor,
-              outputDir,
-              proposedName,
-              roots: [root],
-              relativeTo: folder,
-              env,
-            })
-          })()
-        : null
-      if (launched?.kind === 'saved') relativePath = launched.relative
-      else if (launched && launched.kind !== 'no-editor') throw new CliError(launched.message)
+      const made = await engine.newArtifact({
+        file,
+        ...(options.name !== undefined ? { name: options.name } : {}),
+      })
+      let ref: string
+      if (made.kind === 'saved') ref = made.ref
+      else if (made.kind !== 'fallback') throw new CliError(made.message)
       else {
-        if (launched) io.stderr.write(`${launched.message}\nFalling back to $VISUAL/$EDITOR.\n`)
-        const target = join(outputDir, proposedName)
-        if (await exists(target)) throw new CliError(`${target}: already exists.`)
-        const saved = await editInTerminal(io, env, target)
-        if (!saved) return
-        relativePath = relative(folder, saved).split('\\').join('/')
+        if (made.reason === 'no-editor')
+          io.stderr.write(`${made.message}\nFalling back to $VISUAL/$EDITOR.\n`)
+        ref = await engine.editArtifactInTerminal(file, made.target)
       }
-      const line = `DIAGRAM: ${relativePath}`
+      const line = `DIAGRAM: ${ref}`
       if (options.comment !== undefined) {
         const text = options.comment.trim() === '' ? line : `${options.comment.trim()}\n\n${line}`
         await engine.addComment(file, {

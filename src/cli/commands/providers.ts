@@ -5,14 +5,22 @@ import { didYouMean } from '../../core/config/did-you-mean.js'
 import { completeWithFallback, ProviderChainError } from '../../core/providers/fallback.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
-import { findProjectRoot, userConfigDir } from '../../node/config/paths.js'
-import { detectedYaml, detectProviders } from '../../node/providers/detect.js'
-import type { DetectedProvider } from '../../node/providers/detect.js'
-import { loadProviders } from '../../node/providers/load-providers.js'
-import type { LoadedProviders, ProviderEntry } from '../../node/providers/load-providers.js'
-import { revokeTrust, trustProject } from '../../node/providers/trust.js'
-import { providerStatuses } from '../../node/providers/usable.js'
-import type { Usability } from '../../node/providers/usable.js'
+import {
+  detectedYaml,
+  detectProviders,
+  findProjectRoot,
+  loadProviders,
+  providerStatuses,
+  revokeTrust,
+  trustProject,
+  userConfigDir,
+} from '../../node/engine/index.js'
+import type {
+  DetectedProvider,
+  LoadedProviders,
+  ProviderEntry,
+  Usability,
+} from '../../node/engine/index.js'
 import { shownPath, writeProblems } from '../config-output.js'
 import { CliError, EXIT } from '../errors.js'
 import type { CliIO } from '../io.js'

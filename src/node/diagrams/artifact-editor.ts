@@ -6,7 +6,7 @@
  * differ from the proposed one: the person may switch from PlantUML to SVG).
  */
 import { realpath } from 'node:fs/promises'
-import { dirname, relative } from 'node:path'
+import { dirname, join, relative } from 'node:path'
 
 import { execa } from 'execa'
 
@@ -115,6 +115,7 @@ export function hasDisplay(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): b
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY)
 }
 
+/** The folder a discussion's new diagrams go to: `diagrams/` beside it. */
 export function outputFolderOf(discussionFile: string): string {
-  return `${dirname(discussionFile)}/diagrams`
+  return join(dirname(discussionFile), 'diagrams')
 }

@@ -4,6 +4,7 @@ import { basename, dirname, join, relative } from 'node:path'
 
 import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
 import { createDurably } from '../store/durable-write.js'
+import { outputFolderOf } from './artifact-editor.js'
 
 /**
  * Saves `source` as `diagrams/<slug>-<time><ext>` beside `discussionFile`; returns the path
@@ -14,7 +15,7 @@ export async function saveNewDiagram(
   source: string,
   options: { slug?: string; extension?: string; now?: Date } = {},
 ): Promise<string> {
-  const folder = join(dirname(discussionFile), 'diagrams')
+  const folder = outputFolderOf(discussionFile)
   await mkdir(folder, { recursive: true })
   const slug = diagramSlug(options.slug ?? basename(discussionFile).replace(/\.md$/i, ''))
   const stem = `${slug}-${fileTime(options.now ?? new Date())}`

@@ -9,11 +9,17 @@ import { userInfo } from 'node:os'
 import { basename, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
+import type { DiagramKind } from '../../core/diagrams/kinds.js'
 import type { CouncilView } from '../../core/council/describe.js'
 import type { CouncilEvent } from '../../core/council/events.js'
 import type { CouncilRunResult } from '../../core/council/run-council.js'
 import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
 import type { DebateRunResult } from '../../core/debate/run-debate.js'
+import type { ProviderResult } from '../../core/providers/port.js'
+import type { PersonaInput } from '../../core/personas/schema.js'
+import type { CleanupResult } from '../diagrams/cleanup.js'
+import type { ResolvedDiagram } from '../diagrams/confine.js'
+import type { ProviderStatus } from '../providers/usable.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
@@ -44,7 +50,18 @@ import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
 import { stateDir } from '../store/state-dir.js'
+import { editArtifactInTerminal, newArtifact } from './artifacts.js'
+import type { ArtifactResult, NewArtifact } from './artifacts.js'
 import { createCouncil, readCouncil, runCouncilFile } from './council.js'
+import {
+  deleteOrphanDiagrams,
+  findOrphanDiagrams,
+  resolveDiagram,
+  saveDiagram,
+} from './diagrams.js'
+import { savePersona } from './personas.js'
+import type { PersonaTarget, SavedPersona } from './personas.js'
+import { listProviders, setDefaultProvider, testProvider, trustTheProject } from './providers.js'
 import type { NewCouncil } from './council.js'
 import { createDebate, debatesIn, loadDebate, recordDecision, runDebateFile } from './debate.js'
 import type { DebateRun, NewDebate } from './debate.js'
@@ -388,6 +405,83 @@ export class Engine {
   /** Every debate in `folder` (default: the discussions folder), for the statistics. */
   debates(folder?: string): Promise<{ path: string; state: DebateState }[]> {
     return debatesIn(folder !== undefined ? resolve(this.cwd, folder) : this.discussionsDir)
+  }
+
+  // Diagrams and artifacts (docs/diagrams.md).
+
+  /** A `DIAGRAM:` reference of `discussion`, confined to `roots` (default: the project). */
+  resolveDiagram(
+    discussion: string,
+    ref: string,
+    roots?: readonly string[],
+  ): Promise<ResolvedDiagram> {
+    return resolveDiagram(this, discussion, ref, roots)
+  }
+
+  /**
+   * Saves a diagram: a new file in `diagrams/` beside the discussion when `ref` is absent, else
+   * the existing one `ref` names (confined, same kind). Returns its reference and path.
+   */
+  saveDiagram(request: {
+    discussion: string
+    source: string
+    kind: DiagramKind
+    ref?: string
+    roots?: readonly string[]
+  }): Promise<{ ref: string; file: string }> {
+    return saveDiagram(this, request)
+  }
+
+  /** Diagram files under `root` (default: the project) that nothing references. */
+  findOrphanDiagrams(root?: string): Promise<{ root: string; orphans: string[]; scanned: number }> {
+    return findOrphanDiagrams(this, root)
+  }
+
+  /** Deletes those of `files` a fresh scan still finds orphaned; the rest are kept. */
+  deleteOrphanDiagrams(root: string, files: readonly string[]): Promise<CleanupResult> {
+    return deleteOrphanDiagrams(this, root, files)
+  }
+
+  /** Runs the artifact editor for a new diagram of a discussion, or says to fall back. */
+  newArtifact(request: NewArtifact): Promise<ArtifactResult> {
+    return newArtifact(this, request)
+  }
+
+  /** The headless fallback: `$VISUAL`/`$EDITOR` on a new diagram at `target`; its reference. */
+  editArtifactInTerminal(discussion: string, target: string): Promise<string> {
+    return editArtifactInTerminal(this, discussion, target)
+  }
+
+  // Providers and personas (docs/providers.md).
+
+  /** Every configured provider and whether it can answer now (`probe`: ask HTTP endpoints). */
+  providerStatuses(
+    options: { probe?: boolean; probeTimeoutMs?: number } = {},
+  ): Promise<ProviderStatus[]> {
+    return listProviders(this, options)
+  }
+
+  /** Sends one short test prompt to the provider `name`, without fallback. */
+  testProvider(
+    name: string,
+    options: { timeoutMs?: number; signal?: AbortSignal; onText?: (text: string) => void } = {},
+  ): Promise<ProviderResult> {
+    return testProvider(this, name, options)
+  }
+
+  /** Makes `name` the default provider in the user's settings; returns the file written. */
+  setDefaultProvider(name: string): Promise<string> {
+    return setDefaultProvider(this, name)
+  }
+
+  /** Trusts (true) or stops trusting the project's own providers; false when nothing changed. */
+  trustProject(trust: boolean): Promise<boolean> {
+    return trustTheProject(this, trust)
+  }
+
+  /** Saves a persona to the user's folder or the project's; returns where it went. */
+  savePersona(persona: PersonaInput, target: PersonaTarget): Promise<SavedPersona> {
+    return savePersona(this, persona, target)
   }
 
   /** The consensus state of the current phase under the configured rules. */

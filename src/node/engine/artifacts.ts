@@ -1,0 +1,125 @@
+/**
+ * Making a diagram for a discussion, one workflow for the CLI and the app: the configured artifact
+ * editor (trusted projects only) where there is a display, else the caller's own fallback (the
+ * app's built-in editor, the CLI's $VISUAL/$EDITOR, which `editArtifactInTerminal` runs).
+ */
+import { access, mkdir, writeFile } from 'node:fs/promises'
+import { basename, dirname, join, relative } from 'node:path'
+
+import { execa } from 'execa'
+
+import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
+import { DiscussionError } from '../../core/errors.js'
+import {
+  hasDisplay,
+  launchArtifactEditor,
+  NO_EDITOR_HINT,
+  outputFolderOf,
+  splitCommand,
+} from '../diagrams/artifact-editor.js'
+import { artifactEditorSetting } from '../diagrams/editor-setting.js'
+import { findProgram } from '../providers/which.js'
+import type { Engine } from './engine.js'
+
+export interface NewArtifact {
+  /** The discussion the diagram is for; it goes into the `diagrams/` folder beside it. */
+  file: string
+  /** The file name to propose; default `<discussion>-<time>.puml`. */
+  name?: string
+  /** The folders the saved file must lie in; default the project (or the discussion's folder). */
+  roots?: readonly string[]
+  /** Where the editor would show (default: this process's platform). */
+  platform?: NodeJS.Platform
+  signal?: AbortSignal
+}
+
+export type ArtifactResult =
+  | { kind: 'saved'; ref: string; path: string }
+  /** No editor to run here (`no-display`, `no-editor`): the caller opens its own instead. */
+  | { kind: 'fallback'; reason: 'no-display' | 'no-editor'; message: string; target: string }
+  | { kind: 'cancelled' | 'refused'; message: string }
+
+const STARTER =
+  "@startuml\n' Draw here, save and close the editor.\nAlice -> Bob : hello\n@enduml\n"
+
+/** The name a new diagram of `discussion` is proposed under. */
+export function proposedArtifactName(discussion: string, now = new Date()): string {
+  return `${diagramSlug(basename(discussion).replace(/\.md$/i, ''))}-${fileTime(now)}.puml`
+}
+
+export async function newArtifact(engine: Engine, request: NewArtifact): Promise<ArtifactResult> {
+  const { path: file } = await engine.load(request.file) // a clear message for a missing file
+  const folder = dirname(file)
+  const outputDir = outputFolderOf(file)
+  const proposedName = request.name ?? proposedArtifactName(file)
+  const target = join(outputDir, proposedName)
+  const setting = await artifactEditorSetting(
+    engine.config.artifact_editor,
+    engine.projectRoot,
+    engine.env,
+  )
+  if ('problem' in setting) return { kind: 'refused', message: setting.problem }
+  if (!hasDisplay(engine.env, request.platform ?? process.platform))
+    return {
+      kind: 'fallback',
+      reason: 'no-display',
+      message: 'No display for the artifact editor here.',
+      target,
+    }
+  await mkdir(outputDir, { recursive: true })
+  const outcome = await launchArtifactEditor({
+    editor: setting.editor,
+    outputDir,
+    proposedName,
+    roots: request.roots ?? [engine.projectRoot ?? folder],
+    relativeTo: folder,
+    env: engine.env,
+    ...(request.signal ? { signal: request.signal } : {}),
+  })
+  switch (outcome.kind) {
+    case 'saved':
+      return { kind: 'saved', ref: outcome.relative, path: outcome.path }
+    case 'no-editor':
+      return { kind: 'fallback', reason: 'no-editor', message: outcome.message, target }
+    default:
+      return outcome
+  }
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await access(path)
+    return true
+  } catch {
+    return false
+  }
+}
+
+/**
+ * The headless fallback: `$VISUAL`/`$EDITOR` on a new .puml at `target`, in this terminal.
+ * Returns the `DIAGRAM:` reference (relative to `discussion`) once the editor exits cleanly.
+ */
+export async function editArtifactInTerminal(
+  engine: Engine,
+  discussion: string,
+  target: string,
+): Promise<string> {
+  const command = engine.env.VISUAL || engine.env.EDITOR
+  if (!command)
+    throw new DiscussionError(
+      `No artifact editor can open here and neither $VISUAL nor $EDITOR is set. ${NO_EDITOR_HINT} Or set EDITOR (for example EDITOR=nano).`,
+    )
+  const [program, ...args] = splitCommand(command)
+  if (!program || !(await findProgram(program, engine.env, engine.cwd)))
+    throw new DiscussionError(`The editor "${command}" ($VISUAL/$EDITOR) was not found.`)
+  if (await exists(target)) throw new DiscussionError(`${target}: already exists.`)
+  await mkdir(dirname(target), { recursive: true })
+  await writeFile(target, STARTER, { flag: 'wx' })
+  const result = await execa(program, [...args, target], {
+    env: engine.env,
+    stdio: 'inherit',
+    reject: false,
+  })
+  if (result.exitCode !== 0) throw new DiscussionError(`The editor exited with ${result.exitCode}.`)
+  return relative(dirname(discussion), target).split('\\').join('/')
+}
