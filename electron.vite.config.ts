@@ -13,5 +13,14 @@ export default defineConfig({
   renderer: {
     resolve: { alias: { '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
     plugins: [react()],
+    // The app's page, and the sandboxed page Mermaid draws in (never in the app's own page).
+    build: {
+      rolldownOptions: {
+        input: {
+          index: resolve(import.meta.dirname, 'src/renderer/index.html'),
+          'mermaid-sandbox': resolve(import.meta.dirname, 'src/renderer/mermaid-sandbox.html'),
+        },
+      },
+    },
   },
 })

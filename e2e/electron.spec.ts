@@ -87,12 +87,13 @@ test(turnTitle, async () => {
   await dialog.getByRole('button', { name: 'None' }).click()
   await dialog.getByText('@architect', { exact: true }).click()
   await dialog.getByRole('button', { name: 'Start turn (1)' }).click()
-  const row = page.getByTestId('turn-progress').locator('[data-participant="architect"]')
-  await expect(row).toHaveAttribute('data-state', 'done')
-  await expect(row.getByTestId('turn-vote')).toHaveText('READY')
-  await expect(
-    page.getByTestId('comment-list').getByText('Scripted answer from AI-Architect.'),
-  ).toBeVisible()
+  const saved = page
+    .getByTestId('comment-list')
+    .locator('[data-comment-index]')
+    .filter({ hasText: 'Scripted answer from AI-Architect.' })
+  await expect(saved).toBeVisible()
+  await expect(saved.locator('[data-vote]')).toHaveText('READY')
+  await expect(saved.getByTestId('turn-usage')).toContainText('scripted')
   const text = await readFile(join(folder, 'add-user-authentication.md'), 'utf8')
   expect(text).toContain('Name: AI-Architect\n\nScripted answer from AI-Architect.')
   await app.close()

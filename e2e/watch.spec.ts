@@ -36,7 +36,7 @@ test('an older copy saved over answers: they are restored at the end and the use
   await dialog.getByText('@architect', { exact: true }).click()
   await dialog.getByText('@security', { exact: true }).click()
   await dialog.getByRole('button', { name: 'Start turn (2)' }).click()
-  await expect(page.getByTestId('turn-summary')).toContainText('Turn finished')
+  await expect(page.getByTestId('turn-headline')).toContainText('Turn finished')
   await expect(page.getByText(/· 10 comments/)).toBeVisible()
 
   // The editor saves its old buffer, with the person's own addition, over the two answers.

@@ -1,11 +1,9 @@
 /// <reference lib="dom" />
 import { test as base, expect } from '@playwright/test'
-import type { BrowserContextOptions, Page } from '@playwright/test'
+import type { BrowserContext, Page } from '@playwright/test'
 
 import { exampleFolder, startUi } from './ui-server.js'
 import type { RunningUi } from './ui-server.js'
-
-type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>
 
 export interface PageProblems {
   errors: string[]
@@ -29,31 +27,41 @@ export async function watchProblems(page: Page): Promise<PageProblems> {
   return problems
 }
 
-interface SignedInUi extends RunningUi {
-  /** Cookies of a browser that traded the printed one-time token for a session. */
-  session: StorageState
+/**
+ * Every tab of `context` starts as a tab the printed link signed in: the token in its
+ * sessionStorage, where the page keeps it after reading it from the link's fragment.
+ */
+export async function signInTabs(context: BrowserContext, ui: RunningUi): Promise<void> {
+  await context.addInitScript(
+    ({ origin, token }) => {
+      // `self.origin` is "null" in the sandboxed Mermaid frame, whose URL is on our origin.
+      if (self.origin !== origin) return
+      if (!sessionStorage.getItem('discussions.token'))
+        sessionStorage.setItem('discussions.token', token)
+    },
+    { origin: ui.origin, token: ui.token },
+  )
 }
 
 /**
  * A Playwright `test` whose worker starts the real browser-mode server on the folder `start`
- * gives (and stops it after), signs a browser in once, and hands every test that session.
+ * gives (and stops it after); every test's tabs are signed in, so `page.goto('/')` opens the app.
  */
 export function testWithUi(start: () => Promise<RunningUi>) {
-  return base.extend<{ problems: PageProblems }, { ui: SignedInUi }>({
+  return base.extend<{ problems: PageProblems }, { ui: RunningUi }>({
     ui: [
-      async ({ browser }, use) => {
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
+      async ({}, use) => {
         const ui = await start()
-        const context = await browser.newContext()
-        const page = await context.newPage()
-        await page.goto(ui.url)
-        const session = await context.storageState()
-        await context.close()
-        await use({ ...ui, session })
+        await use(ui)
         await ui.stop()
       },
       { scope: 'worker', timeout: 90_000 },
     ],
-    storageState: async ({ ui }, use) => use(ui.session),
+    context: async ({ context, ui }, use) => {
+      await signInTabs(context, ui)
+      await use(context)
+    },
     baseURL: async ({ ui }, use) => use(ui.origin),
     problems: async ({ page }, use) => {
       await use(await watchProblems(page))

@@ -3,7 +3,8 @@
 // on stdin like any AI CLI, streams an answer in the response contract and exits.
 //   --gate DIR    after the first half of the answer, wait until DIR/<alias> or DIR/all exists,
 //                 so a test can look at a turn in progress without timing anything
-//   --fail LIST   aliases (comma-separated) that fail the way a CLI does: a message, exit 2
+//   --fail LIST   aliases (comma-separated) that fail the way a CLI does: a message, exit 2;
+//                 with --gate, an alias stops failing once DIR/heal-<alias> exists (a retry works)
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -22,7 +23,8 @@ for await (const chunk of process.stdin) prompt += chunk
 
 const [, name = 'AI-Someone', alias = 'someone'] =
   /You are (\S+) \(@([a-z][a-z0-9_-]*)\)/.exec(prompt) ?? []
-if (failing.includes(alias)) {
+const healed = gate !== undefined && existsSync(join(gate, `heal-${alias}`))
+if (failing.includes(alias) && !healed) {
   process.stderr.write(`scripted failure for ${alias}: quota exceeded\n`)
   process.exit(2)
 }

@@ -24,6 +24,8 @@ export interface ScriptedUi extends RunningUi {
   configDir: string
   /** Lets the scripted answers of `alias` (or everyone's) finish. */
   release: (alias?: string) => Promise<void>
+  /** A participant set up to fail answers from now on (so a retry succeeds). */
+  heal: (alias: string) => Promise<void>
 }
 
 export async function startScriptedUi(options: { fail?: string[] } = {}): Promise<ScriptedUi> {
@@ -52,6 +54,7 @@ export async function startScriptedUi(options: { fail?: string[] } = {}): Promis
     root,
     configDir,
     release: (alias = 'all') => writeFile(join(gate, alias), ''),
+    heal: (alias) => writeFile(join(gate, `heal-${alias}`), ''),
   }
 }
 

@@ -12,10 +12,12 @@ export const ROOT = join(import.meta.dirname, '..', '..')
 const BIN = join(ROOT, 'bin', 'discussions.mjs')
 
 export interface RunningUi {
-  /** The printed URL with its one-time token. */
+  /** The printed URL, `http://127.0.0.1:PORT/#token=...`. */
   url: string
   /** The server's origin, without the token. */
   origin: string
+  /** The token from the printed URL's fragment. */
+  token: string
   folder: string
   stop: () => Promise<void>
 }
@@ -55,7 +57,7 @@ export async function startUi(folder: string): Promise<RunningUi> {
     const timer = setTimeout(() => reject(new Error(`no URL printed:\n${output}`)), 60_000)
     const read = (chunk: Buffer): void => {
       output += chunk.toString()
-      const match = /http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]+/.exec(output)
+      const match = /http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]+/.exec(output)
       if (match) {
         clearTimeout(timer)
         resolve(match[0])
@@ -68,6 +70,7 @@ export async function startUi(folder: string): Promise<RunningUi> {
   return {
     url,
     origin: new URL(url).origin,
+    token: new URL(url).hash.replace('#token=', ''),
     folder,
     stop: async () => {
       if (child.exitCode === null) {

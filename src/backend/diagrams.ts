@@ -1,6 +1,6 @@
 /**
  * diagrams:*: the `DIAGRAM:` references of a discussion, read only inside the workspace and
- * rendered (PlantUML here, in one JVM start per request; Mermaid in the page), the built-in
+ * rendered (PlantUML here, by the program's shared sandboxed PlantUML processes; Mermaid in the page), the built-in
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
@@ -8,12 +8,7 @@ import { readFile, stat } from 'node:fs/promises'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind } from '../core/diagrams/kinds.js'
-import {
-  GRAPHVIZ_HINT,
-  MAX_SOURCE_BYTES,
-  NO_PLANTUML,
-  PlantUmlRenderer,
-} from '../node/engine/index.js'
+import { GRAPHVIZ_HINT, MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
 import type { Shell } from './app.js'
@@ -35,7 +30,7 @@ type DiagramHandlers = Pick<
 
 const MAX_SVG_FILE = 5_000_000
 
-/** One renderer per PlantUML server setting, so each keeps its cache. */
+/** One renderer per PlantUML server setting, so each keeps its cache (all share one PlantUML pool). */
 class Renderers {
   readonly #byServer = new Map<string, PlantUmlRenderer>()
   constructor(private readonly env: NodeJS.ProcessEnv) {}
@@ -63,7 +58,7 @@ export function diagramsHandlers(
 ): DiagramHandlers {
   const renderers = new Renderers(env)
   const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
-    renderers.for((await engines.for(folder)).config.plantuml_server)
+    renderers.for((await (await engines.for(folder)).plantUmlServer()).server)
   // Confined to every open folder, not only the discussion's project.
   const resolveRef = (engine: Engine, discussion: string, ref: string) =>
     engine.resolveDiagram(discussion, ref, workspace.folders)
@@ -96,10 +91,12 @@ export function diagramsHandlers(
           })
         }
       }
-      const status = await renderers.for(engine.config.plantuml_server).status()
+      const setting = await engine.plantUmlServer()
+      const status = await renderers.for(setting.server).status()
       const hints: string[] = []
-      if (!status.engine) hints.push(NO_PLANTUML)
-      else if (status.engine.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
+      if (!status.engine && status.problem) hints.push(status.problem)
+      if (!status.engine && setting.skipped) hints.push(setting.skipped)
+      if (status.engine?.kind === 'local' && !status.graphviz) hints.push(GRAPHVIZ_HINT)
       return {
         diagrams,
         support: {
@@ -146,7 +143,7 @@ export function diagramsHandlers(
         }
       }
       if (plantuml.length > 0) {
-        const rendered = await renderers.for(engine.config.plantuml_server).render(plantuml)
+        const rendered = await (await rendererFor(inside.folder)).render(plantuml)
         plantuml.forEach(({ index }, i) => {
           const result = rendered[i]
           const entry = results[index]

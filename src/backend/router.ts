@@ -38,13 +38,19 @@ function describeIssues(channel: string, error: z.ZodError): string {
   return `${channel}: ${where}${issue.message}`
 }
 
+/** Names a channel that is not one, without calling anything on it (`{toString: 1}` throws). */
+function unknownChannel(channel: unknown): string {
+  if (typeof channel !== 'string')
+    return `A request must name its channel as text, not ${typeof channel}.`
+  return `Unknown request "${JSON.stringify(channel.slice(0, 60)).slice(1, -1)}".`
+}
+
 export function createRouter(
   handlers: Handlers,
   onUnexpected: (channel: string, error: unknown) => void = () => {},
 ): Invoke {
   return async (channel, payload) => {
-    if (!isInvokeChannel(channel))
-      return { error: { message: `Unknown request "${String(channel).slice(0, 60)}".` } }
+    if (!isInvokeChannel(channel)) return { error: { message: unknownChannel(channel) } }
     const parsed = REQUEST_SCHEMAS[channel].safeParse(payload ?? {})
     if (!parsed.success) return { error: { message: describeIssues(channel, parsed.error) } }
     const handler = handlers[channel] as (request: unknown) => Promise<unknown>

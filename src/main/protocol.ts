@@ -5,7 +5,12 @@ import { readFile } from 'node:fs/promises'
 import { protocol } from 'electron'
 
 import { contentSecurityPolicy, resolveStaticFile } from '../backend/index.js'
-import { SECURITY_HEADERS } from '../backend/csp.js'
+import {
+  MERMAID_SANDBOX_PAGE,
+  mermaidSandboxHeaders,
+  SECURITY_HEADERS,
+  sandboxAssetHeaders,
+} from '../backend/csp.js'
 
 export const APP_SCHEME = 'app'
 export const APP_ORIGIN = 'app://bundle'
@@ -13,7 +18,11 @@ export const APP_ORIGIN = 'app://bundle'
 /** Must run before the app is ready. */
 export function registerAppScheme(): void {
   protocol.registerSchemesAsPrivileged([
-    { scheme: APP_SCHEME, privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    {
+      scheme: APP_SCHEME,
+      // corsEnabled: the sandboxed Mermaid frame (origin `null`) loads the app's module scripts.
+      privileges: { standard: true, secure: true, supportFetchAPI: true, corsEnabled: true },
+    },
   ])
 }
 
@@ -23,12 +32,16 @@ export function serveRenderer(rendererDir: string): void {
     const url = new URL(request.url)
     const found = url.host === 'bundle' ? await resolveStaticFile(rendererDir, url.pathname) : null
     if (!found) return new Response('Not found', { status: 404 })
+    const headers =
+      url.pathname === `/${MERMAID_SANDBOX_PAGE}`
+        ? mermaidSandboxHeaders([APP_ORIGIN])
+        : {
+            'Content-Security-Policy': csp,
+            ...SECURITY_HEADERS,
+            ...(request.headers.get('origin') === 'null' ? sandboxAssetHeaders() : {}),
+          }
     return new Response(await readFile(found.file), {
-      headers: {
-        'Content-Type': found.contentType,
-        'Content-Security-Policy': csp,
-        ...SECURITY_HEADERS,
-      },
+      headers: { ...headers, 'Content-Type': found.contentType },
     })
   })
 }

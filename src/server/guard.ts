@@ -1,15 +1,21 @@
 /**
  * Who may talk to the browser-mode server: a request must name this server by its loopback address
  * (a page on another site cannot, even by DNS rebinding), come from its own origin when it says
- * where it comes from, and carry the session cookie that the one-time token in the printed URL was
- * exchanged for.
+ * where it comes from, and, for anything that carries data (the WebSocket), present the token.
+ *
+ * The token travels in the printed URL's fragment (`#token=...`), which a browser never sends to a
+ * server and servers never log; the page keeps it in sessionStorage and presents it in the
+ * WebSocket handshake as a subprotocol. No cookie: cookies are not isolated by port, so every
+ * other server on 127.0.0.1 would receive one.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage } from 'node:http'
 
-export const SESSION_COOKIE = 'od_session'
-
-const secret = (): string => randomBytes(32).toString('base64url')
+/** The subprotocol the server answers with; the page also offers `TOKEN_PREFIX + token`. */
+export const SOCKET_PROTOCOL = 'discussions'
+export const TOKEN_PREFIX = 'token.'
+/** The header an HTTP request that needs the token carries it in. */
+export const TOKEN_HEADER = 'x-discussions-token'
 
 function same(a: string, b: string): boolean {
   const left = Buffer.from(a)
@@ -18,8 +24,8 @@ function same(a: string, b: string): boolean {
 }
 
 export class Guard {
-  readonly #tokens = new Set<string>()
-  readonly #sessions = new Set<string>()
+  /** Valid while the server runs: opening the printed link again, or in a new tab, works. */
+  readonly token = randomBytes(32).toString('base64url')
   #port = 0
 
   /** Set once the server listens: the port every allowed Host and Origin names. */
@@ -31,46 +37,30 @@ export class Guard {
     return [`http://127.0.0.1:${this.#port}`, `http://localhost:${this.#port}`]
   }
 
-  /** A token that logs one browser in, once. */
-  issueToken(): string {
-    const token = secret()
-    this.#tokens.add(token)
-    return token
-  }
-
-  /** Trades a one-time token for a session id; null when the token is unknown or used. */
-  exchange(token: string): string | null {
-    const match = [...this.#tokens].find((candidate) => same(candidate, token))
-    if (match === undefined) return null
-    this.#tokens.delete(match)
-    const session = secret()
-    this.#sessions.add(session)
-    return session
-  }
-
   hostAllowed(request: IncomingMessage): boolean {
     const host = request.headers.host
     return host !== undefined && this.origins.some((origin) => origin === `http://${host}`)
   }
 
-  /** A request that names an origin must name ours; `required` for WebSocket upgrades. */
-  originAllowed(request: IncomingMessage, required = false): boolean {
+  /**
+   * A request that names an origin must name ours; `required` for WebSocket upgrades.
+   * `null` is the origin of the sandboxed Mermaid frame, which loads the app's own scripts.
+   */
+  originAllowed(request: IncomingMessage, { required = false, sandboxed = false } = {}): boolean {
     const origin = request.headers.origin
     if (origin === undefined) return !required
+    if (sandboxed && origin === 'null') return true
     return this.origins.includes(origin)
   }
 
-  hasSession(request: IncomingMessage): boolean {
-    const cookies = request.headers.cookie?.split(';') ?? []
-    for (const cookie of cookies) {
-      const [name, ...rest] = cookie.trim().split('=')
-      const value = rest.join('=')
-      if (name === SESSION_COOKIE && [...this.#sessions].some((s) => same(s, value))) return true
-    }
-    return false
-  }
-
-  sessionCookie(session: string): string {
-    return `${SESSION_COOKIE}=${session}; HttpOnly; SameSite=Strict; Path=/`
+  /** The token from the `x-discussions-token` header or a `token.` subprotocol offered. */
+  hasToken(request: IncomingMessage): boolean {
+    const header = request.headers[TOKEN_HEADER]
+    if (typeof header === 'string' && same(header, this.token)) return true
+    const offered = request.headers['sec-websocket-protocol']?.split(',') ?? []
+    return offered.some((protocol) => {
+      const value = protocol.trim()
+      return value.startsWith(TOKEN_PREFIX) && same(value.slice(TOKEN_PREFIX.length), this.token)
+    })
   }
 }

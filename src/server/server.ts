@@ -1,7 +1,8 @@
 /**
  * The browser mode: the built renderer and the backend over HTTP + WebSocket, bound to 127.0.0.1.
- * The URL it prints carries a one-time token; the first page load trades it for an HttpOnly,
- * SameSite=Strict session cookie. Every response carries the app's CSP.
+ * The URL it prints carries the token in its fragment; the built page's files carry no data and
+ * are served without it, the WebSocket (everything that reads or writes) only with it. Every
+ * response carries the app's CSP; the sandboxed Mermaid frame gets its own, stricter one.
  */
 import { createReadStream } from 'node:fs'
 import { createServer } from 'node:http'
@@ -12,8 +13,14 @@ import { WebSocketServer } from 'ws'
 
 import { contentSecurityPolicy, resolveStaticFile } from '../backend/index.js'
 import type { Backend } from '../backend/index.js'
-import { SECURITY_HEADERS } from '../backend/csp.js'
-import { Guard } from './guard.js'
+import {
+  MERMAID_SANDBOX_PAGE,
+  mermaidSandboxHeaders,
+  SECURITY_HEADERS,
+  sandboxAssetHeaders,
+} from '../backend/csp.js'
+import { MAX_FRAME_BYTES } from '../shared/contract/socket-protocol.js'
+import { Guard, SOCKET_PROTOCOL } from './guard.js'
 import { bridgeSockets } from './socket-bridge.js'
 
 export interface UiServerOptions {
@@ -25,11 +32,9 @@ export interface UiServerOptions {
 }
 
 export interface UiServer {
-  /** The address to open, with its one-time token. */
+  /** The address to open, the token in its fragment; valid while the server runs. */
   url: string
   port: number
-  /** Another one-time login URL (each browser profile needs its own). */
-  loginUrl(): string
   close(): Promise<void>
 }
 
@@ -50,57 +55,48 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
 
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     if (!guard.hostAllowed(request)) return refuse(response, 421, 'Wrong Host header.')
-    if (!guard.originAllowed(request)) return refuse(response, 403, 'Wrong Origin.')
+    // The sandboxed Mermaid frame has the origin `null` and loads the app's own scripts.
+    const sandboxed = request.headers.origin === 'null'
+    if (!guard.originAllowed(request, { sandboxed })) return refuse(response, 403, 'Wrong Origin.')
     if (request.method !== 'GET' && request.method !== 'HEAD')
       return refuse(response, 405, 'Only GET is served here.')
     const url = new URL(request.url ?? '/', 'http://127.0.0.1')
-    const token = url.searchParams.get('token')
-    if (token !== null) {
-      const session = guard.exchange(token)
-      if (!session)
-        return refuse(
-          response,
-          403,
-          'This link was used already or is not valid. Open the URL that `discussions ui --web` printed, or restart it for a new one.',
-        )
-      url.searchParams.delete('token')
-      response.writeHead(
-        303,
-        headers({
-          Location: url.pathname + url.search,
-          'Set-Cookie': guard.sessionCookie(session),
-          'Cache-Control': 'no-store',
-        }),
-      )
-      return void response.end()
-    }
-    if (!guard.hasSession(request))
-      return refuse(
-        response,
-        401,
-        'Not signed in. Open the full URL that `discussions ui --web` printed (it carries a one-time token).',
-      )
+    if (url.pathname === API_PATH)
+      return refuse(response, 426, 'The API speaks WebSocket, with the token.')
     const found = await resolveStaticFile(options.rendererDir, url.pathname)
     if (!found) return refuse(response, 404, 'Not found.')
-    response.writeHead(
-      200,
-      headers({ 'Content-Type': found.contentType, 'Cache-Control': 'no-cache' }),
-    )
+    const fileHeaders =
+      url.pathname === `/${MERMAID_SANDBOX_PAGE}`
+        ? { ...mermaidSandboxHeaders(guard.origins) }
+        : headers(sandboxed ? sandboxAssetHeaders() : {})
+    response.writeHead(200, {
+      ...fileHeaders,
+      'Content-Type': found.contentType,
+      'Cache-Control': 'no-cache',
+    })
     if (request.method === 'HEAD') return void response.end()
-    createReadStream(found.file).pipe(response)
+    createReadStream(found.file)
+      .on('error', () => response.destroy())
+      .pipe(response)
   }
 
   const server = createServer((request, response) => {
     handle(request, response).catch(() => refuse(response, 500, 'The server could not answer.'))
   })
-  const sockets = new WebSocketServer({ noServer: true, maxPayload: 1024 * 1024 })
+  const sockets = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_FRAME_BYTES,
+    // The page offers `discussions` and `token.<token>`; the answer names only the first.
+    handleProtocols: (offered) => (offered.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  })
   server.on('upgrade', (request, socket, head) => {
+    socket.on('error', () => socket.destroy())
     const path = new URL(request.url ?? '/', 'http://127.0.0.1').pathname
     const allowed =
       path === API_PATH &&
       guard.hostAllowed(request) &&
-      guard.originAllowed(request, true) &&
-      guard.hasSession(request)
+      guard.originAllowed(request, { required: true }) &&
+      guard.hasToken(request)
     if (!allowed) {
       socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\n\r\n')
       return
@@ -108,6 +104,8 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
     sockets.handleUpgrade(request, socket, head, (ws) => sockets.emit('connection', ws, request))
   })
   const unsubscribe = bridgeSockets(sockets, options.backend)
+  // A client that drops mid-request must not take the server with it.
+  server.on('clientError', (_error, socket) => socket.destroy())
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -116,12 +114,10 @@ export async function startUiServer(options: UiServerOptions): Promise<UiServer>
   const port = (server.address() as AddressInfo).port
   guard.port = port
   csp = contentSecurityPolicy([`ws://127.0.0.1:${port}`, `ws://localhost:${port}`])
-  const loginUrl = (): string => `http://127.0.0.1:${port}/?token=${guard.issueToken()}`
 
   return {
-    url: loginUrl(),
+    url: `http://127.0.0.1:${port}/#token=${guard.token}`,
     port,
-    loginUrl,
     close: () =>
       new Promise<void>((resolve) => {
         unsubscribe()

@@ -81,7 +81,7 @@ describe('the turn panel state', () => {
     expect(isFinished(done)).toBe(true)
   })
 
-  it('marks the unfinished as skipped on cancel and ignores other turns', () => {
+  it('marks the unfinished as cancelled on cancel and ignores other turns', () => {
     const start = startTurn('t1', '/d.md', ['architect'])
     const other = applyProgress(start, {
       ...event({ type: 'started', participant: 'architect' }),
@@ -100,7 +100,7 @@ describe('the turn panel state', () => {
         phase: null,
       },
     })
-    expect(cancelled.rows[0]).toMatchObject({ state: 'skipped', reason: 'cancelled' })
+    expect(cancelled.rows[0]).toMatchObject({ state: 'cancelled', reason: 'cancelled' })
   })
 
   it('formats tokens and cost, never showing an unknown cost as zero', () => {

@@ -173,7 +173,7 @@ describe('discussions providers list', () => {
     })
     expect(listed).toMatchObject({ default: 'claude-sonnet', usingDemo: false })
     expect(listed.problems).toEqual([
-      'providers.yaml:5: providers[1].type: must be "command", "openai", "anthropic" or "demo" (got "nope")',
+      'providers.yaml:5: providers[1].type: must be "command", "openai", "anthropic", "gemini", "ollama" or "demo" (got "nope")',
     ])
   })
 })

@@ -113,7 +113,7 @@ describe('loadProviders', () => {
     const loaded = await load()
     expect(loaded.entries.map((entry) => entry.name)).toEqual(['good', 'demo'])
     expect(loaded.problems.map((problem) => problem.message)).toEqual([
-      `${file}:4: providers[1].model: an openai provider needs a model`,
+      `${file}:4: providers[1]: missing required field "model"`,
       `${file}:6: "demo" is the built-in offline provider; give this one another name`,
     ])
   })

@@ -6,12 +6,15 @@ import { completeWithFallback, ProviderChainError } from '../../core/providers/f
 import type { ProviderResult } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
 import {
+  describeEntry,
+  findProjectRoot,
   detectedYaml,
   detectProviders,
-  findProjectRoot,
+  entryYaml,
   loadProviders,
   providerStatuses,
   revokeTrust,
+  setupHints,
   trustProject,
   userConfigDir,
 } from '../../node/engine/index.js'
@@ -52,13 +55,32 @@ function usableLabel(usability: Usability): string {
   return usability.usable === null ? '?' : usability.usable ? 'yes' : 'no'
 }
 
-function describeCommand(entry: ProviderEntry): string {
-  if (entry.kind === 'demo') return 'offline canned answers'
-  if (entry.argv) return entry.argv.join(' ')
-  const config = entry.config
-  if (!config) return entry.kind
-  if (config.type === 'command') return [config.command ?? []].flat().join(' ')
-  return `${config.model ?? ''} at ${config.base_url ?? `the ${config.type} API`}`
+function writeFound(io: CliIO, detected: readonly DetectedProvider[]): void {
+  const width = Math.max(...detected.map((item) => item.name.length))
+  const lines = detected.map((item) => `  ${item.name.padEnd(width)}  ${item.found}`)
+  io.stdout.write(`${lines.join('\n')}\n`)
+}
+
+/**
+ * What this machine has, as YAML to paste: a whole file when there is none yet, else entries to
+ * add under `providers:` (a file that exists, even a broken one, is the user's, never replaced).
+ */
+function writeSuggestion(
+  io: CliIO,
+  loaded: LoadedProviders,
+  detected: readonly DetectedProvider[],
+): void {
+  const file = shownPath(loaded.userFile, io.cwd)
+  if (!loaded.userFileExists) {
+    io.stdout.write(
+      `\nTo use them, save this as ${file} (keep the ones you want):\n\n${detectedYaml(detected).trimEnd()}\n`,
+    )
+    return
+  }
+  io.stdout.write(`\nTo use one, add its entry under \`providers:\` in ${file}:\n`)
+  for (const item of detected) {
+    io.stdout.write(`\n# ${item.name} (${item.type})\n${entryYaml(item).trimEnd()}\n`)
+  }
 }
 
 function writeNothingConfigured(
@@ -77,31 +99,29 @@ function writeNothingConfigured(
   ]
   if (detected.length === 0) {
     lines.push(
-      'Nothing found on this machine. Install claude, codex, gemini, opencode or ollama, or set',
-      `OPENAI_API_KEY or ANTHROPIC_API_KEY, then describe the provider in ${shownPath(loaded.userFile, io.cwd)}.`,
+      `Nothing found on this machine: ${setupHints().join(', or ')};`,
+      `then describe the provider in ${shownPath(loaded.userFile, io.cwd)} (see docs/providers.md).`,
     )
-  } else {
-    lines.push('Found on this machine:')
-    const width = Math.max(...detected.map((item) => item.name.length))
-    for (const item of detected) lines.push(`  ${item.name.padEnd(width)}  ${item.found}`)
-    lines.push(
-      '',
-      `To use them, save this as ${shownPath(loaded.userFile, io.cwd)} (keep the ones you want):`,
-      '',
-      detectedYaml(detected).trimEnd(),
-      '',
-      'Then check them with `discussions providers list` and try one with',
-      '`discussions providers test NAME`.',
-    )
+    io.stdout.write(`${lines.join('\n')}\n`)
+    return
   }
-  io.stdout.write(`${lines.join('\n')}\n`)
+  io.stdout.write(`${lines.join('\n')}Found on this machine:\n`)
+  writeFound(io, detected)
+  writeSuggestion(io, loaded, detected)
+  io.stdout.write(
+    '\nThen check them with `discussions providers list` and try one with\n`discussions providers test NAME`.\n',
+  )
 }
 
 async function listProviders(io: CliIO, options: { json?: true; offline?: true }): Promise<void> {
   const env = process.env
   const loaded = await providersFor(io)
   const statuses = await providerStatuses(loaded.entries, { env, probe: !options.offline })
-  const detected = loaded.configured ? [] : await detectProviders({ env, probe: !options.offline })
+  const configuredNames = new Set(loaded.entries.map((entry) => entry.name))
+  // What this machine has that no entry is named for yet: ready to paste.
+  const detected = (await detectProviders({ env, probe: !options.offline })).filter(
+    (item) => !configuredNames.has(item.name),
+  )
   const usingDemo = loaded.available.get(loaded.defaultName)?.kind === 'demo'
   if (options.json) {
     writeJson(io, {
@@ -119,8 +139,10 @@ async function listProviders(io: CliIO, options: { json?: true; offline?: true }
         type: item.type,
         found: item.found,
         entry: item.entry,
+        yaml: entryYaml(item),
       })),
-      suggestedYaml: detected.length > 0 ? detectedYaml(detected) : null,
+      // A whole file only where there is none: an existing file is added to, never replaced.
+      suggestedYaml: detected.length > 0 && !loaded.userFileExists ? detectedYaml(detected) : null,
     })
     return
   }
@@ -143,11 +165,19 @@ async function listProviders(io: CliIO, options: { json?: true; offline?: true }
       `The default is not usable now, so calls go on to the fallback (${fallback}) unless a persona names another.\n`,
     )
   }
-  if (!loaded.configured) writeNothingConfigured(io, loaded, detected)
-  else if (usingDemo) {
+  if (!loaded.configured) {
+    writeNothingConfigured(io, loaded, detected)
+    return
+  }
+  if (usingDemo) {
     io.stdout.write(
       'The default is the demo provider: answers are canned, not from a model. Set providers.default in discussions.yaml.\n',
     )
+  }
+  if (detected.length > 0) {
+    io.stdout.write('\nAlso found on this machine:\n')
+    writeFound(io, detected)
+    writeSuggestion(io, loaded, detected)
   }
 }
 
@@ -176,7 +206,7 @@ async function testProvider(
     throw new CliError(`no provider named "${name}"${hint}; configured: ${names.join(', ')}`)
   }
   const what =
-    entry.kind === 'demo' ? describeCommand(entry) : `${entry.kind}: ${describeCommand(entry)}`
+    entry.kind === 'demo' ? describeEntry(entry) : `${entry.kind}: ${describeEntry(entry)}`
   io.stdout.write(`Asking ${name} (${what}) ...\n\n`)
   const controller = new AbortController()
   const onInterrupt = (): void => controller.abort()
@@ -249,7 +279,7 @@ async function trustCommand(io: CliIO, options: { revoke?: true }): Promise<void
   }
   io.stdout.write('Its providers:\n')
   for (const entry of own)
-    io.stdout.write(`  ${entry.name} (${entry.kind}): ${describeCommand(entry)}\n`)
+    io.stdout.write(`  ${entry.name} (${entry.kind}): ${describeEntry(entry)}\n`)
   io.stdout.write('Run `discussions trust --revoke` here to undo.\n')
 }
 

@@ -58,7 +58,7 @@ async function browserMode(io: CliIO, folder: string, port: number | undefined):
   io.stdout.write(
     `Orchestrated Discussions on ${folder}\n` +
       `Open in your browser: ${server.url}\n` +
-      'The link signs one browser in, once. Press Ctrl+C to stop.\n',
+      'The part after # signs the page in (keep it to yourself); the link works until you stop. Press Ctrl+C to stop.\n',
   )
   await untilStopped()
   await server.close()

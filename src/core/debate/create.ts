@@ -3,6 +3,7 @@
  * carries the weights and the rules, so the file alone says how it is decided.
  */
 import { renderNewDiscussion } from '../discussion/create.js'
+import { insertAfter } from '../templates/fill-placeholders.js'
 import type { DebateParticipant, DebateSettings } from './model.js'
 import { formatSettings } from './settings-header.js'
 import { formatWeights } from './weights.js'
@@ -32,5 +33,5 @@ export function renderNewDebate(debate: {
     `<!-- Weights: ${formatWeights(debate.participants)} -->`,
     `<!-- Debate: ${formatSettings(debate.settings)} -->`,
   ].join('\n')
-  return text.replace(/^(<!-- Participants: .*-->)$/m, `$1\n${extra}`)
+  return insertAfter(text, /^<!-- Participants: .*-->$/m, `\n${extra}`)
 }

@@ -4,6 +4,7 @@
  */
 import { escapeCommentBody } from '../format/escape.js'
 import { sanitizeHeaderValue } from '../format/header-edit.js'
+import { fillPlaceholders } from '../templates/fill-placeholders.js'
 
 export interface NewDiscussion {
   title: string
@@ -31,12 +32,12 @@ export function renderNewDiscussion(discussion: NewDiscussion): string {
     `<!-- Template: ${sanitizeHeaderValue(discussion.template)} -->`,
     `<!-- Participants: ${discussion.participants.map(sanitizeHeaderValue).join(', ')} -->`,
   ]
-  // The context is the user's text: escape anything in it that would read as structure.
-  const context =
-    discussion.context.trim() === '' ? NO_CONTEXT : escapeCommentBody(discussion.context)
+  // Title and context go in as written, in one pass; then anything in the whole text that would
+  // read as structure (a `---` line, an unclosed fence) is escaped.
+  const context = discussion.context.trim() === '' ? NO_CONTEXT : discussion.context
   const body = escapeCommentBody(
-    (discussion.skeleton ?? DEFAULT_SKELETON).replaceAll('{title}', title),
-  ).replaceAll('{context}', context)
+    fillPlaceholders(discussion.skeleton ?? DEFAULT_SKELETON, { title, context }),
+  )
   return `${headers.join('\n')}\n\n${body.trimEnd()}\n\n---\n`
 }
 

@@ -14,9 +14,17 @@ const ESCAPED_HYPHEN_RULE = /^ +---[ \t]*$/
 const BACKSLASHED_FENCE = /^(\s*)(\\+)(`{3,}|~{3,})/
 const INDENT = /^\s*/
 
-/** CRLF to LF, and no blank lines at the start or end: the layout adds those. */
+/**
+ * Every line break a reader might see becomes `\n`: CRLF, the doubled `\r\r\n` of a file converted
+ * twice, a lone `\r` (a line ending to CommonMark), U+2028, U+2029 and NEL (U+0085). The parser splits
+ * on `\n` only and drops one `\r` before it, so a `\r` left in the text could turn an escaped
+ * `---\r` back into a delimiter; after this no comment text holds a `\r` at all.
+ */
+const LINE_BREAK = /\r?\r\n|\r|\u2028|\u2029|\u0085/g
+
+/** Line breaks to LF, and no blank lines at the start or end: the layout adds those. */
 export function normalizeCommentText(text: string): string {
-  const lines = text.replace(/\r\n/g, '\n').split('\n')
+  const lines = text.replace(LINE_BREAK, '\n').split('\n')
   while (lines.length > 0 && (lines[0] ?? '').trim() === '') lines.shift()
   while (lines.length > 0 && (lines[lines.length - 1] ?? '').trim() === '') lines.pop()
   return lines.join('\n')

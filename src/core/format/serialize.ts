@@ -10,7 +10,7 @@ export class InvalidAuthorError extends Error {}
 
 /** Author names are one line of visible text; `Name:` must stay a single line. */
 export function normalizeAuthor(author: string): string {
-  const name = author.replace(/\s+/g, ' ').trim()
+  const name = author.replace(/[\s\u0085]+/g, ' ').trim()
   if (name === '') throw new InvalidAuthorError('The author name is empty.')
   return name
 }

@@ -12,6 +12,7 @@ import type { DemoVoice } from './demo-voices.js'
 import { ProviderError } from './port.js'
 import type { Provider, ProviderCompletion, ProviderRequest } from './port.js'
 import { DEMO_PROVIDER } from './resolve-chain.js'
+import { fillPlaceholders } from '../templates/fill-placeholders.js'
 import { estimateUsage } from './usage.js'
 
 export const DEMO_NOTICE =
@@ -75,7 +76,7 @@ function pickSome<T>(items: readonly T[], count: number, random: () => number): 
 }
 
 function voiceLines(voice: DemoVoice, alias: string, topic: string, random: () => number) {
-  const fill = (text: string): string => text.replaceAll('{topic}', topic)
+  const fill = (text: string): string => fillPlaceholders(text, { topic })
   const marked = (prefix: string, items: readonly string[]): string[] =>
     pickSome(items, 1, random).map((text) => `${prefix}${fill(text)}`)
   const other = pick(

@@ -1,6 +1,6 @@
 /**
- * The Provider port: how the engine asks an AI for text. Adapters (command CLIs, OpenAI-compatible
- * and Anthropic endpoints) live in src/node/providers; the offline demo provider lives here.
+ * The Provider port: how the engine asks an AI for text. Adapters (command CLIs, HTTP APIs) live in
+ * src/node/providers, one kind a module; the offline demo provider lives here.
  */
 
 export interface ProviderRequest {
@@ -38,7 +38,11 @@ export interface ProviderPrices {
   output_per_mtok: number
 }
 
-export type ProviderKind = 'command' | 'openai' | 'anthropic' | 'demo'
+/**
+ * Which adapter a provider is (`command`, `openai`, ..., `demo`). The kinds are plug-ins of the
+ * node layer (src/node/providers/kinds): the domain only knows the offline `demo`.
+ */
+export type ProviderKind = string
 
 export interface Provider {
   name: string

@@ -1,20 +1,16 @@
 /**
- * `providers.yaml`, in the seed's (SmartTools') shape: a `providers:` list of named entries.
- * An entry with a `command` and no `type` is a command provider, so the seed's file works as is.
- * `default` and `fallback` may sit here too; the same keys under `providers:` in
+ * `providers.yaml`, in the seed's (SmartTools') shape: a `providers:` list of named entries, each
+ * of one kind (`type:`). Which kinds there are is not decided here: each kind brings the keys its
+ * entries may have, and `providerEntrySchemaFor` checks an entry against its kind's keys alone, so
+ * a typo (`comand:`) or a key of another kind (`env:` on an HTTP provider) is reported at its line
+ * with the key meant. An entry with a `command` and no `type` is a command provider, so the seed's
+ * file works as is. `default` and `fallback` may sit here too; the same keys under `providers:` in
  * `discussions.yaml` win over these.
  */
 import { z } from 'zod'
 
-import { strictObject } from '../config/strict-object.js'
-import type { ProviderKind } from './port.js'
-
-export const PROVIDER_TYPES = [
-  'command',
-  'openai',
-  'anthropic',
-  'demo',
-] as const satisfies readonly ProviderKind[]
+import { friendlyErrors, quoteList } from '../config/issues.js'
+import { strictObject, unknownKeysMessage } from '../config/strict-object.js'
 
 /** Names are typed after `--provider` and written in persona files: no spaces, no quoting. */
 export const PROVIDER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
@@ -38,24 +34,21 @@ const pricesSchema = strictObject({
   output_per_mtok: z.number().min(0),
 })
 
-const baseUrl = z
-  .string()
-  .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// address' })
+/** `"claude -p --model sonnet"` (split without a shell) or `[program, arg, ...]`. */
+export const commandLine = z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+  error: 'must be a command line, or a list of the program and its arguments',
+})
 
-export const providerEntrySchema = strictObject({
-  name: providerName,
-  /** Default: `command` when `command` is given. */
-  type: z.enum(PROVIDER_TYPES).optional(),
+/** The keys kinds share; each kind picks the ones that mean something for it. */
+export const providerFields = {
   description: z.string().optional(),
-  /** `"claude -p --model sonnet"` (split without a shell) or `[program, arg, ...]`. */
-  command: z
-    .union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
-      error: 'must be a command line, or a list of the program and its arguments',
-    })
+  /** The API's model (required by every HTTP kind). */
+  model: z.string().min(1),
+  /** The API's address. */
+  base_url: z
+    .string()
+    .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// address' })
     .optional(),
-  /** The API's address (`http://127.0.0.1:11434/v1` for Ollama). */
-  base_url: baseUrl.optional(),
-  model: z.string().min(1).optional(),
   /** The environment variable that holds the key; never the key itself. */
   api_key_env: envName.optional(),
   /** More environment variables this provider may see (command providers). */
@@ -66,41 +59,135 @@ export const providerEntrySchema = strictObject({
   inactivity_timeout: seconds.optional(),
   /** Bytes of output kept before the call is stopped as too large. */
   max_output_bytes: z.number().int().positive().optional(),
-  /** The longest answer asked for, in tokens (Anthropic requires one; default 4096). */
+  /** The longest answer asked for, in tokens. */
   max_tokens: z.number().int().positive().optional(),
   prices: pricesSchema.optional(),
-})
-  .superRefine((entry, context) => {
-    const type = entry.type ?? (entry.command !== undefined ? 'command' : undefined)
-    const need = (field: keyof typeof entry, message: string): void => {
-      if (entry[field] === undefined) context.addIssue({ code: 'custom', path: [field], message })
-    }
-    if (type === undefined) {
-      context.addIssue({
+} as const
+
+/** What a kind tells the schema: its name and the keys its entries may have. */
+export interface ProviderKindSchema<
+  Kind extends string = string,
+  Fields extends z.core.$ZodLooseShape = z.core.$ZodLooseShape,
+> {
+  kind: Kind
+  /** The keys an entry of this kind may have besides `name` and `type`. */
+  fields: Fields
+  /** A key whose presence makes this the kind of an entry without `type` (`command`). */
+  impliedBy?: keyof Fields & string
+}
+
+/** One entry of a kind, as read: `type` is always set. */
+export type ProviderEntryOf<Definition> =
+  Definition extends ProviderKindSchema<infer Kind, infer Fields>
+    ? { name: string; type: Kind } & z.output<z.ZodObject<Fields, z.core.$strict>>
+    : never
+
+/** One entry of a kind, as written in the file (or suggested for pasting into it). */
+export type ProviderEntryInputOf<Definition> =
+  Definition extends ProviderKindSchema<infer Kind, infer Fields>
+    ? { name: string; type?: Kind } & z.input<z.ZodObject<Fields, z.core.$strict>>
+    : never
+
+/**
+ * An unknown key in an entry of `kind`: a key another kind has says so (`"env" is a key of
+ * command providers, not of gemini ones`); any other gets the did-you-mean of strict objects.
+ */
+function unknownKeyMessage(
+  kind: string,
+  keys: readonly string[],
+  known: readonly string[],
+  owners: ReadonlyMap<string, string[]>,
+): string {
+  const foreign = keys.find((key) => owners.has(key))
+  if (foreign !== undefined && keys.length === 1) {
+    const kinds = owners.get(foreign) ?? []
+    return `"${foreign}" is a key of ${kinds.join(' and ')} providers, not of ${kind} ones (its keys: ${known.join(', ')})`
+  }
+  return unknownKeysMessage(keys, known)
+}
+
+/**
+ * The schema of one `providers:` entry, given the kinds there are: `type` picks the kind (or the
+ * key a kind is implied by), and the entry is then checked against that kind's keys alone.
+ */
+export function providerEntrySchemaFor<const Kinds extends readonly ProviderKindSchema[]>(
+  kinds: Kinds,
+): z.ZodType<ProviderEntryOf<Kinds[number]>, unknown> {
+  const names = kinds.map((definition) => definition.kind)
+  const allKeys = [...new Set(['name', 'type', ...kinds.flatMap((k) => Object.keys(k.fields))])]
+  const strictFor = new Map(
+    kinds.map((definition) => {
+      const known = ['name', 'type', ...Object.keys(definition.fields)]
+      const owners = new Map<string, string[]>()
+      for (const other of kinds) {
+        for (const key of Object.keys(other.fields)) {
+          if (known.includes(key)) continue
+          owners.set(key, [...(owners.get(key) ?? []), other.kind])
+        }
+      }
+      const schema = z.strictObject(
+        { name: providerName, type: z.literal(definition.kind).optional(), ...definition.fields },
+        {
+          error: (issue) =>
+            issue.code === 'unrecognized_keys'
+              ? unknownKeyMessage(definition.kind, issue.keys, known, owners)
+              : undefined,
+        },
+      )
+      return [definition.kind, schema] as const
+    }),
+  )
+  const typeHint = `give a command, or a type (${quoteList(names)})`
+
+  return z.unknown().transform((value, context) => {
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+      context.issues.push({
         code: 'custom',
-        path: ['type'],
-        message: 'give a command, or a type ("openai", "anthropic" or "demo")',
+        message: 'must be a mapping (name: ..., type: ...)',
+        input: value,
       })
-    } else if (type === 'command') {
-      need('command', 'a command provider needs a command, e.g. "claude -p --model sonnet"')
-    } else if (type === 'openai' || type === 'anthropic') {
-      need('model', `an ${type} provider needs a model`)
-      if (entry.command !== undefined) {
-        context.addIssue({
+      return z.NEVER
+    }
+    const entry = value as Record<string, unknown>
+    const implied = kinds.find(
+      (definition) =>
+        definition.impliedBy !== undefined && entry[definition.impliedBy] !== undefined,
+    )
+    const type = entry.type ?? implied?.kind
+    if (type === undefined) {
+      // No kind to check against: the keys no kind has are still worth a did-you-mean.
+      const strangers = Object.keys(entry).filter((key) => !allKeys.includes(key))
+      if (strangers.length > 0) {
+        context.issues.push({
           code: 'custom',
-          path: ['command'],
-          message: `an ${type} provider calls its API over HTTP and runs no command`,
+          path: [],
+          message: unknownKeysMessage(strangers, allKeys),
+          input: value,
         })
       }
+      context.issues.push({ code: 'custom', path: ['type'], message: typeHint, input: undefined })
+      return z.NEVER
     }
+    const schema = typeof type === 'string' ? strictFor.get(type) : undefined
+    if (schema === undefined) {
+      context.issues.push({
+        code: 'invalid_value',
+        values: names,
+        path: ['type'],
+        input: type,
+        message: `must be ${quoteList(names)}`,
+      })
+      return z.NEVER
+    }
+    const result = schema.safeParse(entry, { error: friendlyErrors, reportInput: true })
+    if (!result.success) {
+      // Handed on whole (code, keys, path), so they read like any other issue of the file.
+      for (const issue of result.error.issues) context.issues.push(issue as z.core.$ZodRawIssue)
+      return z.NEVER
+    }
+    return { ...result.data, type } as ProviderEntryOf<Kinds[number]>
   })
-  .transform((entry) => ({
-    ...entry,
-    type: entry.type ?? ('command' as const),
-  }))
-
-export type ProviderConfig = z.output<typeof providerEntrySchema>
-export type ProviderConfigInput = z.input<typeof providerEntrySchema>
+}
 
 /**
  * The file's outline with each entry left unchecked, so one broken entry is reported at its line
@@ -115,25 +202,28 @@ export const providersFileOutlineSchema = strictObject({
   fallback: z.array(z.string().min(1)).optional(),
 })
 
-export const providersFileSchema = strictObject({
-  providers: z
-    .array(providerEntrySchema)
-    .nullish()
-    .transform((entries) => entries ?? []),
-  default: z.string().min(1).nullable().optional(),
-  fallback: z.array(z.string().min(1)).optional(),
-}).superRefine((file, context) => {
-  const seen = new Set<string>()
-  file.providers.forEach((entry, index) => {
-    if (seen.has(entry.name)) {
-      context.addIssue({
-        code: 'custom',
-        path: ['providers', index, 'name'],
-        message: `"${entry.name}" is defined twice in this file`,
-      })
-    }
-    seen.add(entry.name)
+/** The whole file, checked at once (entries whose names clash are reported at the second). */
+export function providersFileSchemaFor<Entry extends { name: string }>(
+  entrySchema: z.ZodType<Entry, unknown>,
+) {
+  return strictObject({
+    providers: z
+      .array(entrySchema)
+      .nullish()
+      .transform((entries) => entries ?? []),
+    default: z.string().min(1).nullable().optional(),
+    fallback: z.array(z.string().min(1)).optional(),
+  }).superRefine((file, context) => {
+    const seen = new Set<string>()
+    file.providers.forEach((entry, index) => {
+      if (seen.has(entry.name)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['providers', index, 'name'],
+          message: `"${entry.name}" is defined twice in this file`,
+        })
+      }
+      seen.add(entry.name)
+    })
   })
-})
-
-export type ProvidersFile = z.output<typeof providersFileSchema>
+}

@@ -1,110 +1,151 @@
 /**
- * The DiagramRenderer for PlantUML: refuses blocked directives, caps the size, answers repeated
- * sources from a cache keyed by content, and renders the rest in one local PlantUML start (or,
- * with none installed, through the configured server).
+ * The DiagramRenderer for PlantUML. Each source is cut to the text PlantUML will see, refused when
+ * it is empty, too large or uses a blocked directive, answered from a cache keyed by content, and
+ * otherwise rendered by the program's shared pool of sandboxed PlantUML processes (or, with no
+ * usable local PlantUML, by a PlantUML server the user configured or trusted). SVG for the app,
+ * Unicode text art for terminals.
  */
 import { createHash } from 'node:crypto'
 
 import { describeBlocked, findBlockedDirectives } from '../../core/diagrams/blocklist.js'
+import { preparePlantUml } from '../../core/diagrams/plantuml-source.js'
 import type { DiagramRender, DiagramRenderer, DiagramSource } from '../../core/diagrams/port.js'
 import { findGraphviz } from './graphviz.js'
-import { DEFAULT_LIMITS, findLocalPlantUml, renderWithLocalPlantUml } from './plantuml-local.js'
-import type { PlantUmlCommand, RenderLimits } from './plantuml-local.js'
+import { findSandboxedPlantUml } from './plantuml-jar.js'
+import type { PlantUmlCommand } from './plantuml-jar.js'
+import { parsePipeOutput, svgFromPipe } from './plantuml-output.js'
+import { sharedPlantUmlPool } from './plantuml-pool.js'
+import type { PlantUmlPool } from './plantuml-pool.js'
+import type { PlantUmlFormat } from './plantuml-process.js'
 import { renderWithServer } from './plantuml-server.js'
+
+export { NO_JAVA, NO_PLANTUML } from './plantuml-jar.js'
 
 /** Larger diagram sources are refused before rendering. */
 export const MAX_SOURCE_BYTES = 100_000
 const CACHE_ENTRIES = 300
 
-export const NO_PLANTUML =
-  'PlantUML is not installed. Install it (Debian/Ubuntu: sudo apt install plantuml graphviz; ' +
-  'macOS: brew install plantuml), or set PLANTUML_JAR to a plantuml.jar (java needed), or set ' +
-  'plantuml_server in discussions.yaml to a PlantUML server you trust.'
+export interface RenderLimits {
+  /** For one diagram. */
+  timeoutMs: number
+  /** Bytes of output for one diagram. */
+  maxOutputBytes: number
+}
+
+export const DEFAULT_LIMITS: RenderLimits = { timeoutMs: 30_000, maxOutputBytes: 20_000_000 }
 
 export interface PlantUmlStatus {
-  /** How PlantUML runs: the local command, the server, or null when it cannot. */
+  /** How PlantUML runs: the local sandboxed jar, the server, or null when it cannot. */
   engine: { kind: 'local'; origin: string } | { kind: 'server'; url: string } | null
+  /** Why there is no local PlantUML (what to install or change); null when there is one. */
+  problem: string | null
   graphviz: string | null
 }
 
 export interface PlantUmlRendererOptions {
   env: NodeJS.ProcessEnv
-  /** Base URL of a PlantUML server; used only without a local PlantUML. */
+  /** Base URL of a PlantUML server the user chose or trusted; used only without a local PlantUML. */
   server?: string | null
   limits?: RenderLimits
+  /** The pool to render with; default: the program's shared pool. */
+  pool?: (command: PlantUmlCommand) => PlantUmlPool
 }
 
-function cacheKey(source: string): string {
-  return createHash('sha256').update(source).digest('hex')
+/** A diagram as terminal text art (`-tutxt`). */
+export type DiagramTextRender =
+  { ok: true; text: string } | { ok: false; error: string; line?: number }
+
+function cacheKey(format: PlantUmlFormat, source: string): string {
+  return createHash('sha256').update(format).update('\0').update(source).digest('hex')
+}
+
+/** Results the source alone decides; a timeout or a missing program may pass, so is not kept. */
+function decidedBySource(result: DiagramRender): boolean {
+  return (
+    result.ok || /^(PlantUML (syntax )?error|Refused to render|No diagram found)/.test(result.error)
+  )
 }
 
 export class PlantUmlRenderer implements DiagramRenderer {
   readonly #cache = new Map<string, DiagramRender>()
-  #local: Promise<PlantUmlCommand | null> | null = null
+  /** The same source asked for twice at once is rendered once. */
+  readonly #inFlight = new Map<string, Promise<DiagramRender>>()
 
   constructor(private readonly options: PlantUmlRendererOptions) {}
 
-  #findLocal(): Promise<PlantUmlCommand | null> {
-    return (this.#local ??= findLocalPlantUml(this.options.env))
-  }
-
   async status(): Promise<PlantUmlStatus> {
-    const local = await this.#findLocal()
+    const setup = await findSandboxedPlantUml(this.options.env)
     const server = this.options.server ?? null
     return {
-      engine: local
-        ? { kind: 'local', origin: local.origin }
+      engine: setup.ok
+        ? { kind: 'local', origin: `PlantUML ${setup.command.version} (${setup.command.origin})` }
         : server
           ? { kind: 'server', url: server }
           : null,
+      problem: setup.ok ? null : setup.problem,
       graphviz: await findGraphviz(this.options.env),
     }
   }
 
-  async render(sources: readonly DiagramSource[]): Promise<DiagramRender[]> {
-    const results: (DiagramRender | undefined)[] = sources.map(({ source }) => {
-      if (Buffer.byteLength(source) > MAX_SOURCE_BYTES)
-        return { ok: false, error: `The diagram is larger than ${MAX_SOURCE_BYTES / 1000} KB.` }
-      const blocked = findBlockedDirectives(source)
-      if (blocked.length > 0)
-        return { ok: false, error: describeBlocked(blocked), line: blocked[0]?.line }
-      return this.#cache.get(cacheKey(source))
-    })
-    const todo = sources.flatMap((entry, index) => (results[index] ? [] : [{ entry, index }]))
-    if (todo.length > 0) {
-      // The same source twice in one request is rendered once.
-      const unique = [...new Set(todo.map(({ entry }) => entry.source))]
-      const rendered = await this.#renderFresh(unique)
-      const bySource = new Map(unique.map((source, index) => [source, rendered[index]]))
-      for (const { entry, index } of todo) {
-        const result = bySource.get(entry.source) ?? { ok: false, error: 'Not rendered.' }
-        results[index] = result
-        this.#remember(entry.source, result)
-      }
+  render(sources: readonly DiagramSource[]): Promise<DiagramRender[]> {
+    return Promise.all(sources.map(({ source }) => this.#renderOne('svg', source)))
+  }
+
+  /** Unicode text art for a terminal, through the same processes. */
+  async renderText(source: string): Promise<DiagramTextRender> {
+    const result = await this.#renderOne('utxt', source)
+    return result.ok ? { ok: true, text: result.svg } : result
+  }
+
+  async #renderOne(format: PlantUmlFormat, source: string): Promise<DiagramRender> {
+    const key = cacheKey(format, source)
+    const cached = this.#cache.get(key) ?? this.#inFlight.get(key)
+    if (cached) return cached
+    const rendering = this.#renderFresh(format, source)
+    this.#inFlight.set(key, rendering)
+    try {
+      const result = await rendering
+      if (decidedBySource(result)) this.#remember(key, result)
+      return result
+    } finally {
+      this.#inFlight.delete(key)
     }
-    return results.map((result) => result ?? { ok: false, error: 'Not rendered.' })
   }
 
-  async #renderFresh(sources: string[]): Promise<DiagramRender[]> {
-    const local = await this.#findLocal()
+  async #renderFresh(format: PlantUmlFormat, source: string): Promise<DiagramRender> {
+    if (Buffer.byteLength(source) > MAX_SOURCE_BYTES)
+      return { ok: false, error: `The diagram is larger than ${MAX_SOURCE_BYTES / 1000} KB.` }
+    const prepared = preparePlantUml(source)
+    if (!prepared.ok) return prepared
+    const blocked = findBlockedDirectives(prepared.text)
+    const [first] = blocked
+    if (first)
+      return {
+        ok: false,
+        error: describeBlocked(blocked, prepared.lineOffset),
+        line: first.line + prepared.lineOffset,
+      }
     const limits = this.options.limits ?? DEFAULT_LIMITS
-    if (local) return renderWithLocalPlantUml(local, sources, limits)
+    const setup = await findSandboxedPlantUml(this.options.env)
+    if (setup.ok) {
+      const pool = (this.options.pool ?? sharedPlantUmlPool)(setup.command)
+      const ran = await pool.render({ format, text: prepared.text, ...limits })
+      if (!ran.ok) return { ok: false, error: ran.error }
+      const parsed = parsePipeOutput(ran.output, prepared.text, prepared.lineOffset)
+      if (!parsed.ok) return parsed
+      if (format === 'utxt') return { ok: true, svg: parsed.output.replace(/\s+$/, '') }
+      const svg = svgFromPipe(parsed.output)
+      return svg.ok ? { ok: true, svg: svg.output } : { ok: false, error: svg.error }
+    }
     const server = this.options.server
-    if (!server) return sources.map(() => ({ ok: false, error: NO_PLANTUML }))
-    return Promise.all(
-      sources.map((source) =>
-        renderWithServer(server, source, {
-          timeoutMs: limits.timeoutMs,
-          maxBytes: limits.maxOutputBytes,
-        }),
-      ),
-    )
+    if (!server || format !== 'svg') return { ok: false, error: setup.problem }
+    return renderWithServer(server, prepared.text, {
+      timeoutMs: limits.timeoutMs,
+      maxBytes: limits.maxOutputBytes,
+    })
   }
 
-  #remember(source: string, result: DiagramRender): void {
-    // Timeouts and missing programs may pass; only what the source itself decides is kept.
-    if (!result.ok && !/syntax error/i.test(result.error)) return
-    const key = cacheKey(source)
+  #remember(key: string, result: DiagramRender): void {
     this.#cache.delete(key)
     this.#cache.set(key, result)
     if (this.#cache.size > CACHE_ENTRIES) {

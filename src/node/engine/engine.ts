@@ -19,6 +19,8 @@ import type { ProviderResult } from '../../core/providers/port.js'
 import type { PersonaInput } from '../../core/personas/schema.js'
 import type { CleanupResult } from '../diagrams/cleanup.js'
 import type { ResolvedDiagram } from '../diagrams/confine.js'
+import { plantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
+import type { PlantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
 import type { ProviderStatus } from '../providers/usable.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
@@ -430,6 +432,11 @@ export class Engine {
     roots?: readonly string[]
   }): Promise<{ ref: string; file: string }> {
     return saveDiagram(this, request)
+  }
+
+  /** The PlantUML server diagrams may go to: a project's own only once it is trusted. */
+  plantUmlServer(): Promise<PlantUmlServerSetting> {
+    return plantUmlServerSetting(this.config.plantuml_server, this.projectRoot, this.env)
   }
 
   /** Diagram files under `root` (default: the project) that nothing references. */

@@ -1,6 +1,6 @@
 /**
- * One streaming HTTP call, as the OpenAI-compatible and Anthropic providers make it: POST JSON,
- * read server-sent events, with a timeout for the whole call, an inactivity timeout (a stream that
+ * One streaming HTTP call, as the HTTP providers make it: POST JSON, read server-sent events (or
+ * newline-delimited JSON, as Ollama's native API streams), with a timeout for the whole call, an inactivity timeout (a stream that
  * stalls is stopped without waiting for the whole timeout), cancellation, an output cap, and
  * errors that say what the server said without ever showing a key. Plain `fetch` and
  * eventsource-parser: the official SDKs read keys and base URLs from the environment on their own
@@ -41,7 +41,7 @@ export function callLimits(
     timeoutMs?: number
     inactivityTimeoutMs?: number
     maxOutputBytes?: number
-    apiKeyEnv?: string | null
+    apiKeyEnv?: string | readonly string[] | null
     env: NodeJS.ProcessEnv
     fetch?: typeof fetch
   },
@@ -51,10 +51,16 @@ export function callLimits(
     inactivityTimeoutMs: options.inactivityTimeoutMs ?? HTTP_DEFAULTS.inactivityTimeoutMs,
     maxBytes: options.maxOutputBytes ?? HTTP_DEFAULTS.maxOutputBytes,
     ...(request.signal ? { signal: request.signal } : {}),
-    secretNames: options.apiKeyEnv ? [options.apiKeyEnv] : [],
+    secretNames: keyNames(options.apiKeyEnv),
     env: options.env,
     ...(options.fetch ? { fetch: options.fetch } : {}),
   }
+}
+
+/** The key variables of an entry: none, one, or several tried in order. */
+export function keyNames(apiKeyEnv: string | readonly string[] | null | undefined): string[] {
+  if (!apiKeyEnv) return []
+  return typeof apiKeyEnv === 'string' ? [apiKeyEnv] : [...apiKeyEnv]
 }
 
 export type HttpOutcome = { kind: 'stream' } | { kind: 'json'; value: unknown }
@@ -72,16 +78,23 @@ export function originOf(url: string): string {
   }
 }
 
-/** The server's own words from an error body: OpenAI and Anthropic both use `{error: {message}}`. */
+/**
+ * The server's own words from an error body: OpenAI and Anthropic use `{error: {type, message}}`,
+ * Gemini `{error: {status, message}}`, Ollama `{error: "..."}`.
+ */
 export function serverMessage(body: string): string {
   try {
     const value = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown }
     const error = value.error
     if (typeof error === 'string') return error
     if (error && typeof error === 'object') {
-      const { message, type } = error as { message?: unknown; type?: unknown }
-      if (typeof message === 'string')
-        return typeof type === 'string' ? `${type}: ${message}` : message
+      const { message, type, status } = error as {
+        message?: unknown
+        type?: unknown
+        status?: unknown
+      }
+      const label = typeof type === 'string' ? type : typeof status === 'string' ? status : null
+      if (typeof message === 'string') return label ? `${label}: ${message}` : message
     }
     if (typeof value.message === 'string') return value.message
     if (typeof value.detail === 'string') return value.detail
@@ -99,9 +112,23 @@ function networkCause(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+/** Splits newline-delimited JSON into lines as they arrive; blank lines are skipped. */
+function lineSplitter(onLine: (line: string) => void): { feed(text: string): void } {
+  let pending = ''
+  return {
+    feed(text) {
+      pending += text
+      const lines = pending.split('\n')
+      pending = lines.pop() ?? ''
+      for (const line of lines) if (line.trim() !== '') onLine(line)
+    },
+  }
+}
+
 /**
- * Makes the call. `onEvent` gets each server-sent event (and may throw a ProviderError to stop);
- * a server that answers with plain JSON instead of a stream comes back as `{kind: 'json'}`.
+ * Makes the call. `onEvent` gets each server-sent event, or each line of a newline-delimited
+ * JSON stream as an event's data (and may throw a ProviderError to stop); a server that answers
+ * with plain JSON instead of a stream comes back as `{kind: 'json'}`.
  */
 export async function callEventStream(
   options: HttpCallOptions,
@@ -168,7 +195,8 @@ export async function callEventStream(
       )
     }
     const type = response.headers.get('content-type') ?? ''
-    if (!type.includes('text/event-stream')) {
+    const ndjson = type.includes('ndjson')
+    if (!type.includes('text/event-stream') && !ndjson) {
       const text = await response.text()
       if (text.length > options.maxBytes) {
         throw new ProviderError(
@@ -183,7 +211,9 @@ export async function callEventStream(
       }
     }
     let bytes = 0
-    const parser = createParser({ onEvent })
+    const parser = ndjson
+      ? lineSplitter((data) => onEvent({ data, event: undefined, id: undefined }))
+      : createParser({ onEvent })
     const decoder = new TextDecoder()
     if (!response.body) return { kind: 'stream' }
     const reader = response.body.getReader()
@@ -200,7 +230,7 @@ export async function callEventStream(
       }
       parser.feed(decoder.decode(value, { stream: true }))
     }
-    parser.feed(decoder.decode())
+    parser.feed(`${decoder.decode()}${ndjson ? '\n' : ''}`)
     return { kind: 'stream' }
   } catch (error) {
     if (why.error) throw why.error

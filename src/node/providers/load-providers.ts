@@ -13,16 +13,17 @@ import { join } from 'node:path'
 
 import { createDemoProvider } from '../../core/providers/demo.js'
 import type { DemoOptions } from '../../core/providers/demo.js'
-import type { Provider, ProviderKind } from '../../core/providers/port.js'
+import type { Provider } from '../../core/providers/port.js'
 import { DEMO_PROVIDER } from '../../core/providers/resolve-chain.js'
-import { providerEntrySchema, providersFileOutlineSchema } from '../../core/providers/schema.js'
-import type { ProviderConfig } from '../../core/providers/schema.js'
+import { providersFileOutlineSchema } from '../../core/providers/schema.js'
 import { ConfigError } from '../config/config-error.js'
 import { loadConfig } from '../config/load-config.js'
 import { findProjectRoot, userConfigDir } from '../config/paths.js'
 import { locate, readYamlSource, validateYaml } from '../config/yaml-file.js'
 import type { YamlSource } from '../config/yaml-file.js'
 import { buildProvider, failingProvider } from './build-provider.js'
+import { providerEntrySchema } from './kinds/index.js'
+import type { ProviderConfig, ProviderKindName } from './kinds/index.js'
 import { sleep as nodeSleep } from './sleep.js'
 import { isTrusted, untrustedMessage } from './trust.js'
 
@@ -32,7 +33,7 @@ export type ProviderSource = 'user' | 'project' | 'built-in'
 
 export interface ProviderEntry {
   name: string
-  kind: ProviderKind
+  kind: ProviderKindName
   source: ProviderSource
   file: string | null
   line: number | null
@@ -57,9 +58,13 @@ export interface LoadedProviders {
   fallback: string[]
   /** Files or entries that could not be read; each names its file and line. */
   problems: ConfigError[]
+  /** Those of `problems` that are in a providers.yaml (a turn refuses to stand the demo in for them). */
+  fileProblems: ConfigError[]
   projectRoot: string | null
   projectTrusted: boolean
   userFile: string
+  /** Whether the user's providers.yaml exists (it may still hold nothing usable). */
+  userFileExists: boolean
   projectFile: string | null
   /** Whether any provider besides the built-in demo is configured. */
   configured: boolean
@@ -229,7 +234,7 @@ export async function loadProviders(options: LoadProvidersOptions): Promise<Load
     trusted: true,
     active: true,
     problem: null,
-    config: null,
+    config: { name: DEMO_PROVIDER, type: 'demo' },
     argv: null,
     provider: createDemoProvider({ sleep: options.sleep ?? nodeSleep }),
   }
@@ -258,9 +263,14 @@ export async function loadProviders(options: LoadProvidersOptions): Promise<Load
     defaultName,
     fallback,
     problems,
+    fileProblems: problems.filter(
+      (problem) =>
+        problem.file === userFile || (projectFile !== null && problem.file === projectFile),
+    ),
     projectRoot,
     projectTrusted,
     userFile,
+    userFileExists: await exists(userFile),
     projectFile,
     configured: entries.length > 1,
   }

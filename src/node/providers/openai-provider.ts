@@ -13,7 +13,7 @@ import type {
   ProviderUsage,
 } from '../../core/providers/port.js'
 import { estimateUsage } from '../../core/providers/usage.js'
-import { callEventStream, callLimits, eventJson, HTTP_DEFAULTS } from './http-stream.js'
+import { callEventStream, callLimits, eventJson, HTTP_DEFAULTS, keyNames } from './http-stream.js'
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 
@@ -23,8 +23,8 @@ export interface HttpProviderOptions {
   prices?: ProviderPrices
   baseUrl: string
   model: string
-  /** The variable holding the key; none for local servers. */
-  apiKeyEnv?: string | null
+  /** The variable holding the key (or several, the first set one used); none for local servers. */
+  apiKeyEnv?: string | readonly string[] | null
   env: NodeJS.ProcessEnv
   timeoutMs?: number
   inactivityTimeoutMs?: number
@@ -41,21 +41,26 @@ export interface ModelListing {
 /** The key, or a configuration error that names the variable to set (never its value). */
 export function requireKey(
   name: string,
-  apiKeyEnv: string | null | undefined,
+  apiKeyEnv: string | readonly string[] | null | undefined,
   env: NodeJS.ProcessEnv,
-) {
-  if (!apiKeyEnv) return null
-  const key = env[apiKeyEnv]
-  if (!key) {
-    throw new ProviderError(
-      'config',
-      `${apiKeyEnv} is not set: export it with the key for "${name}", or change api_key_env in providers.yaml`,
-    )
+): string | null {
+  const names = keyNames(apiKeyEnv)
+  if (names.length === 0) return null
+  for (const variable of names) {
+    const key = env[variable]
+    if (key) return key
   }
-  return key
+  const which =
+    names.length === 1
+      ? `${names[0]} is not set: export it`
+      : `${names.join(' and ')} are not set: export one`
+  throw new ProviderError(
+    'config',
+    `${which} with the key for "${name}", or change api_key_env in providers.yaml`,
+  )
 }
 
-function joinUrl(base: string, path: string): string {
+export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path}`
 }
 
@@ -83,7 +88,7 @@ function messageText(value: unknown): string {
 }
 
 export function createOpenAIProvider(options: HttpProviderOptions): Provider & ModelListing {
-  const secretNames = options.apiKeyEnv ? [options.apiKeyEnv] : []
+  const secretNames = keyNames(options.apiKeyEnv)
   const headers = (): Record<string, string> => {
     const key = requireKey(options.name, options.apiKeyEnv, options.env)
     return {

@@ -1,21 +1,15 @@
 /**
  * Whether a provider can answer right now, and if not, what to do about it: the program is on
- * PATH, the key variable is set, the endpoint answers. Checks are quick and send no prompt (the
- * endpoint probe lists models), so `providers list` stays fast and costs nothing.
+ * PATH, the key variable is set, the endpoint answers. The kind's module does the checking;
+ * checks are quick and send no prompt (an endpoint probe lists models), so `providers list` stays
+ * fast and costs nothing.
  */
-import { ProviderError } from '../../core/providers/port.js'
-import { anthropicUrl, ANTHROPIC_BASE_URL, ANTHROPIC_VERSION } from './anthropic-provider.js'
-import { keyVariable } from './build-provider.js'
-import { callEventStream, HTTP_DEFAULTS } from './http-stream.js'
+import { kindOf } from './kinds/index.js'
+import type { Usability } from './kinds/index.js'
+import { keyFrom, missingKeyMessage } from './kinds/kind.js'
 import type { ProviderEntry } from './load-providers.js'
-import type { ModelListing } from './openai-provider.js'
-import { findProgram } from './which.js'
 
-export interface Usability {
-  /** null: not checked (offline mode skips the endpoint probes). */
-  usable: boolean | null
-  why: string
-}
+export type { Usability } from './kinds/index.js'
 
 export interface UsableOptions {
   env?: NodeJS.ProcessEnv
@@ -25,40 +19,6 @@ export interface UsableOptions {
   fetch?: typeof fetch
 }
 
-function hasListing(provider: unknown): provider is ModelListing {
-  return typeof (provider as Partial<ModelListing>).listModels === 'function'
-}
-
-function failure(error: unknown): string {
-  return error instanceof Error ? error.message : String(error)
-}
-
-async function probeAnthropic(
-  entry: ProviderEntry,
-  key: { name: string | null; value: string },
-  options: UsableOptions,
-  env: NodeJS.ProcessEnv,
-): Promise<number> {
-  const timeoutMs = options.probeTimeoutMs ?? 2_000
-  const secretNames = key.name ? [key.name] : []
-  const outcome = await callEventStream(
-    {
-      url: anthropicUrl(entry.config?.base_url ?? ANTHROPIC_BASE_URL, 'models'),
-      headers: { 'x-api-key': key.value, 'anthropic-version': ANTHROPIC_VERSION },
-      body: null,
-      timeoutMs,
-      inactivityTimeoutMs: timeoutMs,
-      maxBytes: HTTP_DEFAULTS.maxOutputBytes,
-      secretNames,
-      env,
-      ...(options.fetch ? { fetch: options.fetch } : {}),
-    },
-    () => undefined,
-  )
-  const data = outcome.kind === 'json' ? (outcome.value as { data?: unknown }).data : null
-  return Array.isArray(data) ? data.length : 0
-}
-
 export async function checkUsable(
   entry: ProviderEntry,
   options: UsableOptions = {},
@@ -66,46 +26,23 @@ export async function checkUsable(
   const env = options.env ?? process.env
   if (!entry.trusted) return { usable: false, why: entry.problem ?? 'untrusted' }
   if (entry.problem) return { usable: false, why: entry.problem }
-  if (entry.kind === 'demo')
-    return { usable: true, why: 'offline canned answers, for trying the app' }
   const config = entry.config
   if (!config) return { usable: false, why: 'no configuration' }
-  const keyName = keyVariable(config)
-  const key = keyName ? env[keyName] : undefined
-  if (keyName && !key) return { usable: false, why: `${keyName} is not set` }
-
-  if (entry.kind === 'command') {
-    const program = entry.argv?.[0] ?? ''
-    const path = await findProgram(program, env)
-    const found = program.includes('/') ? `${path} is executable` : `${program} found (${path})`
-    return path
-      ? { usable: true, why: found }
-      : {
-          usable: false,
-          why: `"${program}" is not installed or not on PATH: install it, or fix the command in providers.yaml`,
-        }
-  }
-  const keyNote = keyName ? `${keyName} set, ` : ''
-  if (options.probe === false) return { usable: null, why: `${keyNote}endpoint not checked` }
-  try {
-    if (entry.kind === 'anthropic') {
-      const count = await probeAnthropic(entry, { name: keyName, value: key ?? '' }, options, env)
-      return { usable: true, why: `${keyNote}endpoint answers (${count} models)` }
-    }
-    if (!hasListing(entry.provider)) return { usable: null, why: `${keyNote}endpoint not checked` }
-    const models = await entry.provider.listModels({ timeoutMs: options.probeTimeoutMs ?? 2_000 })
-    const model = config.model ?? ''
-    const offered = models.length === 0 || models.includes(model)
-    return {
-      usable: true,
-      why: offered
-        ? `${keyNote}endpoint answers (${models.length} models)`
-        : `${keyNote}endpoint answers, but "${model}" is not among its ${models.length} models`,
-    }
-  } catch (error) {
-    const why = error instanceof ProviderError ? error.message : failure(error)
-    return { usable: false, why }
-  }
+  const kind = kindOf(config)
+  const names = kind.keyVariables()
+  const key = keyFrom(names, env)
+  if (names.length > 0 && !key) return { usable: false, why: missingKeyMessage(names) }
+  const checked = await kind.probe(
+    { provider: entry.provider, argv: entry.argv, problem: entry.problem },
+    {
+      env,
+      probe: options.probe !== false,
+      timeoutMs: options.probeTimeoutMs ?? 2_000,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
+    },
+  )
+  const keyNote = key && checked.usable !== false ? `${key.name} set, ` : ''
+  return { usable: checked.usable, why: `${keyNote}${checked.why}` }
 }
 
 /** One provider entry as lists show it: where it comes from and whether it can answer now. */

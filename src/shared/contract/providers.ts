@@ -4,6 +4,21 @@ import { z } from 'zod'
 import type { ProviderUsage } from '../../core/providers/port.js'
 import { pathSchema } from './common.js'
 
+/**
+ * The provider kinds, as the app shows them. The node layer's registry of kinds
+ * (src/node/providers/kinds) is checked against this list when it compiles, both ways: a kind
+ * without a module, or a module the contract does not list, is a compile error there.
+ */
+export const providerKindSchema = z.enum([
+  'command',
+  'openai',
+  'anthropic',
+  'gemini',
+  'ollama',
+  'demo',
+])
+export type ProviderKindName = z.infer<typeof providerKindSchema>
+
 const folderField = pathSchema.optional()
 const name = z.string().min(1).max(100)
 
@@ -17,7 +32,7 @@ export const providersRequests = {
 
 export interface ProviderInfo {
   name: string
-  kind: 'command' | 'openai' | 'anthropic' | 'demo'
+  kind: ProviderKindName
   description: string | null
   source: 'user' | 'project' | 'built-in'
   file: string | null

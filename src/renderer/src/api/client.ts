@@ -3,6 +3,7 @@
  * in the desktop app, else the browser mode's WebSocket on the page's own server.
  */
 import type { Api, Reply } from '../../../shared/contract'
+import { takeSessionToken } from './session-token'
 import { socketApi } from './socket-client'
 
 declare global {
@@ -15,7 +16,7 @@ declare global {
 export function connectApi(): Api {
   if (window.api) return window.api
   const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:'
-  return socketApi(`${scheme}//${location.host}/api`)
+  return socketApi(`${scheme}//${location.host}/api`, takeSessionToken())
 }
 
 /** An error the backend reported: its message is meant for the person. */

@@ -17,6 +17,8 @@ export interface CommentCardProps {
   /** Outlined as the current find match or jump target. */
   active?: boolean
   onOpenLink: (href: string) => void
+  /** A line under the comment: what the turn that wrote it reported (time, tokens, cost). */
+  note?: ReactNode
 }
 
 export const CommentCard = memo(function CommentCard({
@@ -24,6 +26,7 @@ export const CommentCard = memo(function CommentCard({
   role,
   active = false,
   onOpenLink,
+  note,
 }: CommentCardProps): ReactNode {
   return (
     <Paper
@@ -67,6 +70,7 @@ export const CommentCard = memo(function CommentCard({
         <Markdown text={comment.body} onOpenLink={onOpenLink} />
       </div>
       <CommentDiagrams body={comment.body} />
+      {note}
     </Paper>
   )
 })

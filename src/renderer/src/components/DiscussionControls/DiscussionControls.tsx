@@ -9,7 +9,6 @@ import { Composer } from '../Composer/Composer'
 import { usePanels } from '../Panels/PanelsContext'
 import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
 import { RunTurnDialog } from '../RunTurn/RunTurnDialog'
-import { TurnProgress } from '../RunTurn/TurnProgress'
 import { useTurn } from '../RunTurn/useTurn'
 
 export interface DiscussionControlsProps {
@@ -20,7 +19,7 @@ export interface DiscussionControlsProps {
   onCommentAdded: () => void
 }
 
-/** Run turn (T), Comment (C) and Advance, their dialogs, and the running turn's panel. */
+/** Run turn (T), Comment (C) and Advance, and their dialogs; the turn itself shows in the thread. */
 export function DiscussionControls({
   detail,
   onRunningChange,
@@ -28,7 +27,7 @@ export function DiscussionControls({
 }: DiscussionControlsProps): ReactNode {
   const panels = usePanels()
   const [dialog, setDialog] = useState<'turn' | 'comment' | 'advance' | null>(null)
-  const { turn, running, started, cancel, close } = useTurn(detail.path)
+  const { running, started } = useTurn(detail.path)
   useEffect(() => onRunningChange(running), [running, onRunningChange])
 
   useHotkeys(
@@ -78,9 +77,9 @@ export function DiscussionControls({
         opened={dialog === 'turn'}
         path={detail.path}
         onClose={() => setDialog(null)}
-        onStarted={(turnId, aliases) => {
+        onStarted={(turnId, aliases, request) => {
           setDialog(null)
-          started(turnId, aliases)
+          started(turnId, aliases, request)
         }}
         onProviders={() => {
           setDialog(null)
@@ -98,14 +97,6 @@ export function DiscussionControls({
         detail={detail}
         onClose={() => setDialog(null)}
       />
-      {turn && (
-        <TurnProgress
-          turn={turn}
-          names={new Map(detail.participants.map((p) => [p.alias, p.name] as const))}
-          onCancel={cancel}
-          onClose={close}
-        />
-      )}
     </>
   )
 }

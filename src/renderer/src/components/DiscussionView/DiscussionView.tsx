@@ -17,6 +17,7 @@ import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionHeader } from './DiscussionHeader'
 import classes from './DiscussionView.module.css'
@@ -90,6 +91,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
       setAwaitingComment(null)
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
+  const thread = useTurnThread(detail, path, openLink)
 
   useHotkeys([['mod+F', () => find.show()]], [])
 
@@ -162,12 +164,16 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           )}
           <CommentList
             ref={list}
+            path={detail.path}
             comments={detail.comments}
             roles={roles}
             activeIndex={find.open ? find.current : jumped}
             findQuery={find.open ? find.query : ''}
             onOpenLink={openLink}
             follow={following}
+            tail={thread.tail}
+            notes={thread.notes}
+            activity={thread.activity}
           />
         </div>
         <div className={classes.side}>

@@ -19,14 +19,16 @@ import type { TurnCandidate, TurnPlanInfo } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
+import { forgetProvider, rememberedProvider, rememberProvider } from './remembered-provider'
 import { calloutMentions } from './turn-state'
+import type { TurnRequest } from './turn-state'
 
 export interface RunTurnDialogProps {
   opened: boolean
   path: string
   onClose: () => void
-  /** Called once the backend accepted the turn, with who was asked for. */
-  onStarted: (turnId: string, aliases: string[]) => void
+  /** Called once the backend accepted the turn, with who was asked for and how. */
+  onStarted: (turnId: string, aliases: string[], request: TurnRequest) => void
   /** Opens the providers view (the demo notice links there). */
   onProviders: () => void
 }
@@ -77,6 +79,13 @@ export function RunTurnDialog({
       (next) => {
         setPlan(next)
         setChosen(next.preselected)
+        // The provider this discussion's last turn used, while it is still configured.
+        const remembered = rememberedProvider(path)
+        if (remembered && next.providers.includes(remembered)) setProvider(remembered)
+        else {
+          if (remembered) forgetProvider(path)
+          setProvider(DEFAULT_PROVIDER)
+        }
       },
       (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
     )
@@ -92,17 +101,23 @@ export function RunTurnDialog({
   const start = async (): Promise<void> => {
     if (asked.length === 0) return
     setBusy(true)
+    const request: TurnRequest = {
+      callout: callout.trim() === '' ? null : callout,
+      provider: provider === DEFAULT_PROVIDER ? null : provider,
+    }
     try {
       const { turnId } = await call(
         api.turns.start({
           path,
           participants: asked,
-          callout: callout.trim() === '' ? undefined : callout,
-          provider: provider === DEFAULT_PROVIDER ? undefined : provider,
+          callout: request.callout ?? undefined,
+          provider: request.provider ?? undefined,
         }),
       )
       setCallout('')
-      onStarted(turnId, asked)
+      if (request.provider) rememberProvider(path, request.provider)
+      else forgetProvider(path)
+      onStarted(turnId, asked, request)
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error), 'The turn did not start')
     } finally {
@@ -189,6 +204,12 @@ export function RunTurnDialog({
             />
             <Select
               label="Provider"
+              description={
+                provider === DEFAULT_PROVIDER
+                  ? `This discussion's turns use ${plan.defaultProvider} unless a persona names its own.`
+                  : `Remembered from this discussion's last turn: ${provider}.`
+              }
+              data-testid="turn-provider"
               data={[
                 {
                   value: DEFAULT_PROVIDER,

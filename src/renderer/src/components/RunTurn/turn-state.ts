@@ -7,7 +7,20 @@ import type { ProviderUsage } from '../../../../core/providers/port.js'
 import type { TurnOutcome, TurnProgress } from '../../../../shared/contract/index.js'
 
 export type ParticipantState =
-  'queued' | 'thinking' | 'streaming' | 'retrying' | 'done' | 'no-response' | 'failed' | 'skipped'
+  | 'queued'
+  | 'thinking'
+  | 'streaming'
+  | 'retrying'
+  | 'done'
+  | 'no-response'
+  | 'failed'
+  | 'skipped'
+  /** Stopped by the person's own cancel: not a failure. */
+  | 'cancelled'
+
+/** Still waiting for or receiving an answer. */
+export const isActive = (state: ParticipantState): boolean =>
+  state === 'queued' || state === 'thinking' || state === 'streaming' || state === 'retrying'
 
 export interface ParticipantRow {
   alias: string
@@ -22,6 +35,14 @@ export interface ParticipantRow {
   costUsd: number | null
   /** Why it failed, was skipped, or is retrying with another provider. */
   reason: string | null
+  /** The file line of the saved comment's block, once done. */
+  line: number | null
+}
+
+/** What the turn asked, so one participant can be asked again the same way. */
+export interface TurnRequest {
+  callout: string | null
+  provider: string | null
 }
 
 export interface TurnState {
@@ -33,9 +54,17 @@ export interface TurnState {
   error: string | null
   /** The phase moved or the status changed at the end. */
   phase: { from: string; to: string | null; status: string | null; reason: string | null } | null
+  request: TurnRequest
+  /** The person pressed Cancel: answers stopped from now on were cancelled, not failed. */
+  cancelRequested: boolean
 }
 
-export function startTurn(turnId: string, path: string, aliases: readonly string[]): TurnState {
+export function startTurn(
+  turnId: string,
+  path: string,
+  aliases: readonly string[],
+  request: TurnRequest = { callout: null, provider: null },
+): TurnState {
   return {
     turnId,
     path,
@@ -43,8 +72,30 @@ export function startTurn(turnId: string, path: string, aliases: readonly string
     outcome: null,
     error: null,
     phase: null,
+    request,
+    cancelRequested: false,
   }
 }
+
+/**
+ * A retry of some participants as a new turn: the earlier turn's other rows stay (they are part
+ * of what the person is looking at), the retried ones start again.
+ */
+export function retryTurn(
+  previous: TurnState,
+  turnId: string,
+  aliases: readonly string[],
+): TurnState {
+  const again = new Set(aliases)
+  const kept = previous.rows.filter((row) => !again.has(row.alias))
+  return {
+    ...startTurn(turnId, previous.path, [], previous.request),
+    rows: [...kept, ...aliases.map((alias) => emptyRow(alias))],
+  }
+}
+
+/** A stop the person caused (their cancel), told apart from a provider's own failure. */
+const CANCEL_REASON = /\b(cancel+ed|aborted|abort)\b/i
 
 function emptyRow(alias: string): ParticipantRow {
   return {
@@ -58,6 +109,7 @@ function emptyRow(alias: string): ParticipantRow {
     usage: null,
     costUsd: null,
     reason: null,
+    line: null,
   }
 }
 
@@ -70,8 +122,10 @@ export function applyProgress(state: TurnState, progress: TurnProgress): TurnSta
   if (progress.kind === 'finished') {
     const rows = progress.outcome.cancelled
       ? state.rows.map((row) =>
-          ['queued', 'thinking', 'streaming', 'retrying'].includes(row.state)
-            ? { ...row, state: 'skipped' as const, reason: 'cancelled' }
+          isActive(row.state) ||
+          (row.state === 'failed' && CANCEL_REASON.test(row.reason ?? '')) ||
+          (row.state === 'skipped' && row.reason === 'cancelled')
+            ? { ...row, state: 'cancelled' as const, reason: 'cancelled' }
             : row,
         )
       : state.rows
@@ -112,6 +166,7 @@ export function applyProgress(state: TurnState, progress: TurnProgress): TurnSta
             usage: event.usage,
             costUsd: event.costUsd,
             reason: event.note,
+            line: event.line,
           }
         case 'no-response':
           return {
@@ -121,9 +176,13 @@ export function applyProgress(state: TurnState, progress: TurnProgress): TurnSta
             durationMs: event.durationMs,
           }
         case 'failed':
-          return { ...row, state: 'failed', reason: event.reason }
+          return state.cancelRequested
+            ? { ...row, state: 'cancelled', reason: 'cancelled' }
+            : { ...row, state: 'failed', reason: event.reason }
         case 'skipped':
-          return { ...row, state: 'skipped', reason: event.reason }
+          return event.reason === 'cancelled'
+            ? { ...row, state: 'cancelled', reason: 'cancelled' }
+            : { ...row, state: 'skipped', reason: event.reason }
       }
     }),
   }

@@ -4,12 +4,14 @@
  * before `turns:start` has answered with the turn's id. Also shows a turn another window started.
  */
 import type { Api, TurnProgress } from '../../../../shared/contract/index.js'
-import { applyProgress, startTurn } from './turn-state.js'
-import type { TurnState } from './turn-state.js'
+import { applyProgress, retryTurn, startTurn } from './turn-state.js'
+import type { TurnRequest, TurnState } from './turn-state.js'
 
 export class TurnStore {
   readonly #turns = new Map<string, TurnState>()
   readonly #listeners = new Set<() => void>()
+  /** Retries asked for and not yet answered by `turns:start`: their turn keeps the earlier rows. */
+  readonly #retries = new Map<string, { previous: TurnState; aliases: readonly string[] }>()
 
   constructor(subscribe: Api['events']['turn']['progress']) {
     subscribe((progress) => this.#apply(progress))
@@ -25,15 +27,45 @@ export class TurnStore {
   }
 
   /** The turn `turns:start` answered with; keeps what its early events already said. */
-  started(turnId: string, path: string, aliases: readonly string[]): void {
+  started(turnId: string, path: string, aliases: readonly string[], request?: TurnRequest): void {
     const current = this.#turns.get(path)
-    const fresh = startTurn(turnId, path, aliases)
+    const fresh = this.#fresh(turnId, path, aliases, request)
+    this.#retries.delete(path)
     if (current?.turnId !== turnId) return this.#set(path, fresh)
     const known = new Set(current.rows.map((row) => row.alias))
     this.#set(path, {
       ...current,
       rows: [...current.rows, ...fresh.rows.filter((row) => !known.has(row.alias))],
+      request: fresh.request,
     })
+  }
+
+  /** The person asked some participants of the shown turn again (a retry is a new turn). */
+  retrying(path: string, aliases: readonly string[]): void {
+    const previous = this.#turns.get(path)
+    if (previous) this.#retries.set(path, { previous, aliases })
+  }
+
+  /** The retry did not start: the earlier turn stays as it was. */
+  retryFailed(path: string): void {
+    this.#retries.delete(path)
+  }
+
+  /** The person pressed Cancel: what stops from now on shows as cancelled. */
+  cancelRequested(path: string): void {
+    const current = this.#turns.get(path)
+    if (current) this.#set(path, { ...current, cancelRequested: true })
+  }
+
+  #fresh(
+    turnId: string,
+    path: string,
+    aliases: readonly string[],
+    request?: TurnRequest,
+  ): TurnState {
+    const retry = this.#retries.get(path)
+    if (retry) return retryTurn(retry.previous, turnId, retry.aliases)
+    return startTurn(turnId, path, aliases, request)
   }
 
   close(path: string): void {
@@ -44,7 +76,9 @@ export class TurnStore {
   #apply(progress: TurnProgress): void {
     const current = this.#turns.get(progress.path)
     const base =
-      current?.turnId === progress.turnId ? current : startTurn(progress.turnId, progress.path, [])
+      current?.turnId === progress.turnId
+        ? current
+        : this.#fresh(progress.turnId, progress.path, [])
     this.#set(progress.path, applyProgress(base, progress))
   }
 

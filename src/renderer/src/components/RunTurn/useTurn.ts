@@ -4,6 +4,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { isFinished } from './turn-state'
+import type { TurnRequest } from './turn-state'
 import { turnStoreFor } from './turn-store'
 
 /** The turn shown for one discussion, from the page-wide turn store. */
@@ -15,16 +16,41 @@ export function useTurn(path: string) {
     () => store.get(path),
   )
   const started = useCallback(
-    (turnId: string, aliases: string[]) => store.started(turnId, path, aliases),
+    (turnId: string, aliases: string[], request?: TurnRequest) =>
+      store.started(turnId, path, aliases, request),
     [store, path],
   )
   const cancel = useCallback(() => {
     if (!turn) return
+    store.cancelRequested(path)
     call(api.turns.cancel({ turnId: turn.turnId })).catch((error: unknown) =>
       notifyError(error instanceof Error ? error.message : String(error)),
     )
-  }, [api, turn])
+  }, [api, store, path, turn])
+  /** Asks failed participants again, with the turn's callout and provider. */
+  const retry = useCallback(
+    (aliases: string[]) => {
+      if (!turn || aliases.length === 0) return
+      const { callout, provider } = turn.request
+      store.retrying(path, aliases)
+      call(
+        api.turns.start({
+          path,
+          participants: aliases,
+          ...(callout ? { callout } : {}),
+          ...(provider ? { provider } : {}),
+        }),
+      ).then(
+        ({ turnId }) => store.started(turnId, path, aliases, turn.request),
+        (error: unknown) => {
+          store.retryFailed(path)
+          notifyError(error instanceof Error ? error.message : String(error), 'No retry')
+        },
+      )
+    },
+    [api, store, path, turn],
+  )
   const close = useCallback(() => store.close(path), [store, path])
 
-  return { turn, running: turn !== null && !isFinished(turn), started, cancel, close }
+  return { turn, running: turn !== null && !isFinished(turn), started, cancel, retry, close }
 }

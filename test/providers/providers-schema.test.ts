@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { validateWith } from '../config/issues.js'
-import { providersFileSchema } from './schema.js'
+import { validateWith } from '../../src/core/config/issues.js'
+import { providersFileSchema } from '../../src/node/providers/kinds/index.js'
 
 function messages(value: unknown): string[] {
   const result = validateWith(providersFileSchema, value)
@@ -41,15 +41,19 @@ describe('providers.yaml schema', () => {
       default: 'local',
       fallback: ['sonnet-api'],
     })
-    expect(result.providers[1]?.prices).toEqual({ input_per_mtok: 3, output_per_mtok: 15 })
+    const api = result.providers[1]
+    expect(api?.type === 'anthropic' && api.prices).toEqual({
+      input_per_mtok: 3,
+      output_per_mtok: 15,
+    })
   })
 
   it('says what is missing or wrong, at the field', () => {
     expect(messages({ providers: [{ name: 'x' }] })).toEqual([
-      'providers[0].type: give a command, or a type ("openai", "anthropic" or "demo")',
+      'providers[0].type: give a command, or a type ("command", "openai", "anthropic", "gemini", "ollama" or "demo")',
     ])
     expect(messages({ providers: [{ name: 'x', type: 'openai' }] })).toEqual([
-      'providers[0].model: an openai provider needs a model',
+      'providers[0]: missing required field "model"',
     ])
     expect(messages({ providers: [{ name: 'has space', command: 'x' }] })[0]).toMatch(
       /^providers\[0\]\.name: must be letters/,

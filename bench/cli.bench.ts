@@ -1,0 +1,360 @@
+/**
+ * The CLI as a user runs it: the real bin (`bin/discussions.mjs`) on the compiled build, one
+ * process per command, wall time from launch to exit and peak RSS (from /usr/bin/time), beside
+ * `node -e 0` measured the same way in the same run.
+ *
+ * 1. Start-up: `--version`, `--help`, and `parse` / `status` / `votes` on a small discussion.
+ * 2. `comment` on a 10 KB and a 10 MB discussion: first append (nothing cached) and later ones.
+ * 3. `parse` of a 50,000-comment discussion.
+ * 4. A turn of 8 personas and a 1-round personality council whose provider (a command) takes
+ *    L seconds: wall / L, and when the first provider process started after launch.
+ *
+ * Run alone with `npx tsx bench/cli.bench.ts`; `npm run bench` runs it with the others.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { median, table } from './measure.js'
+import { syntheticDiscussion } from './synthetic.js'
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
+const BIN = join(ROOT, 'bin', 'discussions.mjs')
+const COMPILED = join(ROOT, 'dist', 'lib', 'cli', 'index.js')
+const TIME = '/usr/bin/time'
+const LATENCY_S = Number(process.env.BENCH_CLI_LATENCY_S ?? 2)
+const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 9)
+
+interface Run {
+  ms: number
+  rssMb: number
+  code: number | null
+  stderr: string
+}
+
+/** The newest .ts under src, as the bin compares it with the build. */
+function newestSource(folder: string): number {
+  let newest = 0
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path))
+    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs)
+  }
+  return newest
+}
+
+/** The bench measures the compiled build: build it when it is missing or older than the sources. */
+function ensureBuild(): void {
+  if (existsSync(COMPILED) && statSync(COMPILED).mtimeMs >= newestSource(join(ROOT, 'src'))) return
+  console.log('Building the CLI (npm run build:lib) so the bin runs the compiled code ...')
+  const result = spawnSync('npm', ['run', '-s', 'build:lib'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('npm run build:lib failed')
+}
+
+/** One process under /usr/bin/time: wall ms measured here, peak RSS as the kernel counted it. */
+function runOnce(args: string[], cwd: string, env: NodeJS.ProcessEnv, input?: string): Run {
+  const start = process.hrtime.bigint()
+  const result = spawnSync(TIME, ['-f', '%M', process.execPath, ...args], {
+    cwd,
+    env,
+    encoding: 'utf8',
+    maxBuffer: 256 * 1024 * 1024,
+    ...(input !== undefined ? { input } : { stdio: ['ignore', 'pipe', 'pipe'] }),
+  })
+  const ms = Number(process.hrtime.bigint() - start) / 1e6
+  const lines = result.stderr.trimEnd().split('\n')
+  const kb = Number(lines.pop())
+  return { ms, rssMb: kb / 1024, code: result.status, stderr: lines.join('\n') }
+}
+
+interface Measured {
+  ms: number
+  rssMb: number
+}
+
+function measure(
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+  options: { runs?: number; input?: string; before?: () => void } = {},
+): Measured {
+  const runs: Run[] = []
+  for (let i = 0; i <= (options.runs ?? RUNS); i++) {
+    options.before?.()
+    const run = runOnce(args, cwd, env, options.input)
+    if (run.code !== 0)
+      throw new Error(`discussions ${args.slice(1).join(' ')} exited ${run.code}: ${run.stderr}`)
+    if (i > 0) runs.push(run) // the first run warms the disk cache
+  }
+  return { ms: median(runs.map((r) => r.ms)), rssMb: median(runs.map((r) => r.rssMb)) }
+}
+
+interface Workspace {
+  root: string
+  env: NodeJS.ProcessEnv
+  script: string
+  starts: string
+}
+
+/** A project with a command provider that takes `latency` seconds and logs when it started. */
+async function workspace(root: string, latencySeconds: number): Promise<Workspace> {
+  await mkdir(join(root, '.git'), { recursive: true })
+  await mkdir(join(root, 'config'), { recursive: true })
+  const starts = join(root, 'starts')
+  await mkdir(starts)
+  const script = join(root, 'slow-ai')
+  // performance.timeOrigin is when this provider process began, on the wall clock.
+  await writeFile(
+    script,
+    `#!${process.execPath}
+require('fs').writeFileSync(require('path').join(${JSON.stringify(starts)}, String(process.pid)), String(performance.timeOrigin))
+process.stdin.resume()
+process.stdin.on('end', () => setTimeout(() => {
+  process.stdout.write(JSON.stringify({ comment: 'A considered answer.', vote: 'READY' }))
+}, ${latencySeconds * 1000}))
+`,
+  )
+  await chmod(script, 0o755)
+  await writeFile(
+    join(root, 'config', 'providers.yaml'),
+    `default: slow\nproviders:\n  - name: slow\n    type: command\n    command: "${script}"\n`,
+  )
+  const env = {
+    ...process.env,
+    DISCUSSIONS_CONFIG_DIR: join(root, 'config'),
+    DISCUSSIONS_STATE_DIR: join(root, 'state'),
+    DISCUSSIONS_USER: 'Rob',
+    NO_COLOR: '1',
+  }
+  return { root, env, script, starts }
+}
+
+const SMALL = `<!-- DISCUSSION -->
+<!-- Title: Small -->
+<!-- Template: feature -->
+<!-- Phase: initial_feedback -->
+<!-- Status: OPEN -->
+<!-- Participants: architect, security -->
+
+# Small
+
+## Context
+
+A small discussion.
+
+---
+
+Name: AI-Architect
+Looks fine.
+
+VOTE: READY
+
+---
+
+Name: Rob
+Agreed.
+
+VOTE: READY
+
+---
+`
+
+async function benchStartup(ws: Workspace): Promise<Record<string, string | number>[]> {
+  const file = join(ws.root, 'small.md')
+  await writeFile(file, SMALL)
+  const base = measure(['-e', '0'], ws.root, ws.env)
+  const rows: Record<string, string | number>[] = [
+    { command: 'node -e 0', ms: +base.ms.toFixed(0), 'peak MB': +base.rssMb.toFixed(1) },
+  ]
+  const cases: [string, string[], number, number][] = [
+    ['--version', ['--version'], 150, 60],
+    ['--help', ['--help'], 150, 60],
+    ['parse small.md', ['parse', file], 250, 80],
+    ['status small.md', ['status', file], 250, 80],
+    ['votes small.md', ['votes', file], 250, 80],
+  ]
+  for (const [label, args, msBudget, mbBudget] of cases) {
+    const m = measure([BIN, ...args], ws.root, ws.env)
+    rows.push({
+      command: label,
+      ms: +m.ms.toFixed(0),
+      'peak MB': +m.rssMb.toFixed(1),
+      'x node ms': +(m.ms / base.ms).toFixed(2),
+      'x node MB': +(m.rssMb / base.rssMb).toFixed(2),
+      budget: `<= ${msBudget} ms, <= ${mbBudget} MB`,
+      within: m.ms <= msBudget && m.rssMb <= mbBudget ? 'yes' : 'NO',
+    })
+  }
+  return rows
+}
+
+async function benchComment(ws: Workspace): Promise<Record<string, string | number>[]> {
+  const sizes = [
+    { label: '10 KB', comments: 35 },
+    { label: '10 MB', comments: 38_000 },
+  ]
+  const rows: Record<string, string | number>[] = []
+  const results: { label: string; cold: Measured; warm: Measured }[] = []
+  for (const { label, comments } of sizes) {
+    const path = join(ws.root, `comment-${label.replace(' ', '')}.md`)
+    const text = syntheticDiscussion(comments)
+    const args = [BIN, 'comment', path, 'A short comment from the bench.']
+    // Cold: the file was written by someone else just before, so no tail is cached for it.
+    const cold = measure(args, ws.root, ws.env, {
+      runs: 5,
+      before: () => writeFileSync(path, text),
+    })
+    const warm = measure(args, ws.root, ws.env, { runs: RUNS })
+    results.push({ label, cold, warm })
+  }
+  const [small, large] = results
+  for (const kind of ['cold', 'warm'] as const) {
+    for (const result of results)
+      rows.push({
+        append: `${kind === 'cold' ? 'first' : 'next'} comment, ${result.label}`,
+        ms: +result[kind].ms.toFixed(0),
+        'peak MB': +result[kind].rssMb.toFixed(1),
+      })
+    if (small && large)
+      rows.push({
+        append: `${kind === 'cold' ? 'first' : 'next'}: 10 MB / 10 KB`,
+        ms: +(large[kind].ms / small[kind].ms).toFixed(2),
+        'peak MB': +(large[kind].rssMb / small[kind].rssMb).toFixed(2),
+      })
+  }
+  return rows
+}
+
+async function benchParse50k(ws: Workspace): Promise<Record<string, string | number>> {
+  const path = join(ws.root, 'big.md')
+  await writeFile(path, syntheticDiscussion(50_000))
+  const m = measure([BIN, 'parse', path], ws.root, ws.env, { runs: 5 })
+  return {
+    command: 'parse, 50,000 comments',
+    ms: +m.ms.toFixed(0),
+    'peak MB': +m.rssMb.toFixed(1),
+    budget: '< 1000 ms',
+    within: m.ms < 1000 ? 'yes' : 'NO',
+  }
+}
+
+/** Launches the bin and waits for it; returns wall seconds and the first provider's start delay. */
+async function timedLaunch(
+  ws: Workspace,
+  args: string[],
+): Promise<{ seconds: number; firstStartMs: number; code: number | null }> {
+  for (const name of await readdir(ws.starts)) await rm(join(ws.starts, name))
+  const launchedAt = Date.now()
+  const start = process.hrtime.bigint()
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd: ws.root,
+    env: ws.env,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  })
+  let stderr = ''
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const code = await new Promise<number | null>((done) => child.on('close', done))
+  const seconds = Number(process.hrtime.bigint() - start) / 1e9
+  if (code !== 0) throw new Error(`discussions ${args.join(' ')} exited ${code}: ${stderr}`)
+  const starts = await Promise.all(
+    (await readdir(ws.starts)).map(async (name) =>
+      Number(await readFile(join(ws.starts, name), 'utf8')),
+    ),
+  )
+  return { seconds, firstStartMs: Math.min(...starts) - launchedAt, code }
+}
+
+async function benchLatency(ws: Workspace): Promise<Record<string, string | number>[]> {
+  const personas = [
+    'architect',
+    'security',
+    'pragmatist',
+    'perfectionist',
+    'designer',
+    'moderator',
+    'researcher',
+    'visualizer',
+  ]
+  const rows: Record<string, string | number>[] = []
+  const turns: { seconds: number; firstStartMs: number }[] = []
+  for (let i = 0; i < 3; i++) {
+    const created = spawnSync(
+      process.execPath,
+      [BIN, 'new', `Turn ${i}`, '-t', 'brainstorm', '-p', personas.join(','), '-d', ws.root],
+      { cwd: ws.root, env: ws.env, encoding: 'utf8' },
+    )
+    const file = created.stdout.replace(/^Created: /, '').trim()
+    turns.push(await timedLaunch(ws, ['turn', file, '@all']))
+  }
+  const turn = {
+    seconds: median(turns.map((t) => t.seconds)),
+    firstStartMs: median(turns.map((t) => t.firstStartMs)),
+  }
+  rows.push({
+    run: `turn, 8 personas (median of ${turns.length})`,
+    'L (s)': LATENCY_S,
+    'wall (s)': +turn.seconds.toFixed(2),
+    'wall / L': +(turn.seconds / LATENCY_S).toFixed(3),
+    'budget wall / L': '<= 1.10',
+    'first provider after (ms)': Math.round(turn.firstStartMs),
+    'budget first': '<= 150',
+  })
+  const councils: { seconds: number; firstStartMs: number }[] = []
+  for (let i = 0; i < 3; i++)
+    councils.push(
+      await timedLaunch(ws, [
+        'council',
+        `Question ${i}?`,
+        '-r',
+        '1',
+        '-p',
+        'slow',
+        '-o',
+        join(ws.root, `council-${i}.md`),
+      ]),
+    )
+  const council = {
+    seconds: median(councils.map((t) => t.seconds)),
+    firstStartMs: median(councils.map((t) => t.firstStartMs)),
+  }
+  rows.push({
+    run: `council, personality, 1 round (median of ${councils.length})`,
+    'L (s)': LATENCY_S,
+    'wall (s)': +council.seconds.toFixed(2),
+    'wall / L': +(council.seconds / LATENCY_S).toFixed(3),
+    'budget wall / L': '<= 2.10',
+    'first provider after (ms)': Math.round(council.firstStartMs),
+    'budget first': '<= 150',
+  })
+  return rows
+}
+
+export async function benchCli(): Promise<void> {
+  if (!existsSync(TIME)) {
+    console.log('\nCLI bench skipped: /usr/bin/time (GNU time) is needed for peak RSS.')
+    return
+  }
+  ensureBuild()
+  const root = await mkdtemp(join(tmpdir(), 'discussions-bench-cli-'))
+  try {
+    const ws = await workspace(root, LATENCY_S)
+    console.log('\nCLI start-up through bin/discussions.mjs (compiled build), median of runs')
+    table(await benchStartup(ws))
+    console.log('\nparse through the CLI')
+    table([await benchParse50k(ws)])
+    console.log('\ncomment through the CLI: 10 MB against 10 KB (budget: <= 1.2x time and memory)')
+    table(await benchComment(ws))
+    console.log(`\nTurn and council through the CLI, command provider taking L = ${LATENCY_S} s`)
+    table(await benchLatency(ws))
+  } finally {
+    await rm(root, { recursive: true, force: true })
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
+  await benchCli()
+}

@@ -1,0 +1,69 @@
+/**
+ * What the HTTP kinds share: an entry's keys as adapter options, and the probe that lists the
+ * endpoint's models (quick, sends no prompt, costs nothing).
+ */
+import { ProviderError } from '../../../core/providers/port.js'
+import type { ProviderPrices } from '../../../core/providers/port.js'
+import type { HttpProviderOptions, ModelListing } from '../openai-provider.js'
+import type { BuildContext, ProbeContext, Usability } from './kind.js'
+import { errorText } from './kind.js'
+
+export interface HttpEntry {
+  name: string
+  description?: string | undefined
+  prices?: ProviderPrices | undefined
+  base_url?: string | undefined
+  model?: string | undefined
+  timeout?: number | undefined
+  inactivity_timeout?: number | undefined
+  max_output_bytes?: number | undefined
+  max_tokens?: number | undefined
+}
+
+const ms = (seconds: number | undefined): number | undefined =>
+  seconds === undefined ? undefined : Math.round(seconds * 1000)
+
+export function httpOptions(
+  config: HttpEntry,
+  context: BuildContext,
+  defaults: { baseUrl: string; keyVariables: readonly string[] },
+): HttpProviderOptions {
+  const timeoutMs = ms(config.timeout)
+  const inactivityTimeoutMs = ms(config.inactivity_timeout)
+  return {
+    name: config.name,
+    ...(config.description !== undefined ? { description: config.description } : {}),
+    ...(config.prices !== undefined ? { prices: config.prices } : {}),
+    baseUrl: config.base_url ?? defaults.baseUrl,
+    model: config.model ?? '',
+    apiKeyEnv: defaults.keyVariables.length > 0 ? defaults.keyVariables : null,
+    env: context.env,
+    ...(timeoutMs !== undefined ? { timeoutMs } : {}),
+    ...(inactivityTimeoutMs !== undefined ? { inactivityTimeoutMs } : {}),
+    ...(config.max_output_bytes !== undefined ? { maxOutputBytes: config.max_output_bytes } : {}),
+    ...(config.max_tokens !== undefined ? { maxTokens: config.max_tokens } : {}),
+    ...(context.fetch ? { fetch: context.fetch } : {}),
+  }
+}
+
+/** Lists the endpoint's models and says whether the configured one is among them. */
+export async function probeModels(
+  listing: ModelListing,
+  model: string,
+  context: ProbeContext,
+  same: (wanted: string, listed: string) => boolean = (a, b) => a === b,
+): Promise<Usability> {
+  if (!context.probe) return { usable: null, why: 'endpoint not checked' }
+  try {
+    const models = await listing.listModels({ timeoutMs: context.timeoutMs })
+    const offered = models.length === 0 || models.some((listed) => same(model, listed))
+    return {
+      usable: true,
+      why: offered
+        ? `endpoint answers (${models.length} models)`
+        : `endpoint answers, but "${model}" is not among its ${models.length} models`,
+    }
+  } catch (error) {
+    return { usable: false, why: error instanceof ProviderError ? error.message : errorText(error) }
+  }
+}

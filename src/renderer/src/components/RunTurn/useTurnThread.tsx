@@ -1,0 +1,74 @@
+import type { ReactNode } from 'react'
+
+import type { DiscussionDetail } from '../../../../shared/contract'
+import type { TailItem } from '../CommentList/CommentList'
+import { PendingAnswer } from './PendingAnswer'
+import { isFinished } from './turn-state'
+import type { ParticipantRow } from './turn-state'
+import { TurnSummaryLine } from './TurnSummaryLine'
+import { TurnUsage } from './TurnUsage'
+import { useTurn } from './useTurn'
+
+export interface TurnThread {
+  /** The pending answers and the turn's line, after the saved comments. */
+  tail: TailItem[]
+  /** What each answer of this turn cost, under its saved comment. */
+  notes: Map<number, ReactNode>
+  /** Changes as answers stream in, so the list keeps the end in view. */
+  activity: string
+}
+
+/**
+ * The turn as part of the thread: each participant's answer is a pending card at the end until
+ * its saved comment is read back from the file, which then carries the turn's figures.
+ */
+export function useTurnThread(
+  detail: DiscussionDetail | undefined,
+  path: string,
+  onOpenLink: (href: string) => void,
+): TurnThread {
+  const { turn, cancel, retry, close } = useTurn(detail?.path ?? path)
+  const notes = new Map<number, ReactNode>()
+  if (!detail || !turn) return { tail: [], notes, activity: '' }
+
+  const savedAs = (row: ParticipantRow): number | null => {
+    if (row.state !== 'done' || row.line === null) return null
+    const comment = detail.comments.find((c) => c.line === row.line && c.author === row.author)
+    return comment?.index ?? null
+  }
+  const names = new Map(detail.participants.map((p) => [p.alias, p.name] as const))
+  const finished = isFinished(turn)
+  const tail: TailItem[] = []
+  for (const row of turn.rows) {
+    const saved = savedAs(row)
+    if (saved !== null) {
+      notes.set(saved, <TurnUsage row={row} />)
+      continue
+    }
+    tail.push({
+      key: `answer:${row.alias}`,
+      node: (
+        <PendingAnswer
+          row={row}
+          name={names.get(row.alias)}
+          onRetry={finished ? () => retry([row.alias]) : undefined}
+          onOpenLink={onOpenLink}
+        />
+      ),
+    })
+  }
+  tail.push({
+    key: 'summary',
+    node: (
+      <TurnSummaryLine
+        turn={turn}
+        phases={detail.phases}
+        onCancel={cancel}
+        onRetry={retry}
+        onClose={close}
+      />
+    ),
+  })
+  const activity = `${turn.turnId}:${turn.rows.map((row) => `${row.state}${row.text.length}`).join(',')}:${finished}`
+  return { tail, notes, activity }
+}
