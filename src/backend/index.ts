@@ -77,6 +77,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const engines = new Engines(options.env)
   const turns = turnsHandlers(workspace, engines, emit)
   const council = councilHandlers(workspace, engines, emit)
+  const { cancelAll: cancelDebates, ...debate } = debateHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
   const invoke = createRouter(
     {
@@ -96,7 +97,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...diagramsHandlers(workspace, engines, options.shell, options.env),
       ...artifactsHandlers(workspace, engines),
       ...speechHandlers(options.shell, options.env),
-      ...debateHandlers(workspace, engines),
+      ...debate,
     },
     options.onUnexpectedError,
   )
@@ -109,6 +110,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     close() {
       turns.cancelAll()
       council.cancelAll()
+      cancelDebates()
       listeners.clear()
       watcher.close()
     },

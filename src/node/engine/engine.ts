@@ -30,7 +30,7 @@ import type { DiscussionView } from '../../core/discussion/describe.js'
 import { currentPhase } from '../../core/discussion/describe.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
-import type { Vote } from '../../core/format/model.js'
+import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import { previewTurn } from '../../core/orchestration/preview-turn.js'
 import type { PromptPreview } from '../../core/orchestration/preview-turn.js'
 import { runTurn } from '../../core/orchestration/run-turn.js'
@@ -391,7 +391,9 @@ export class Engine {
   }
 
   /** The debate in `file`; refuses a file that is not one, saying how to start one. */
-  readDebate(file: string): Promise<{ path: string; state: DebateState }> {
+  readDebate(
+    file: string,
+  ): Promise<{ path: string; state: DebateState; parsed: ParsedDiscussion }> {
     return loadDebate(this, file)
   }
 
