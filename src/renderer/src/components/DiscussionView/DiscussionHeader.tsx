@@ -15,6 +15,10 @@ export interface DiscussionHeaderProps {
   onFind: () => void
   /** Buttons shown beside find (run turn, comment, advance). */
   actions?: ReactNode
+  /** Show each participant's vote (default true; councils and debates do not vote so). */
+  votes?: boolean
+  /** Phases that are outcomes, not steps (see PhaseSteps); default none. */
+  outcomes?: readonly string[]
 }
 
 export function DiscussionHeader({
@@ -22,6 +26,8 @@ export function DiscussionHeader({
   onBack,
   onFind,
   actions,
+  votes = true,
+  outcomes = [],
 }: DiscussionHeaderProps): ReactNode {
   return (
     <Stack
@@ -68,7 +74,7 @@ export function DiscussionHeader({
           </Tooltip>
         </Group>
       </Group>
-      <PhaseSteps phases={detail.phases} current={detail.phase} />
+      <PhaseSteps phases={detail.phases} current={detail.phase} outcomes={outcomes} />
       <Group gap={6} data-testid="participants">
         {detail.participants.map((participant) => (
           <Tooltip
@@ -85,7 +91,7 @@ export function DiscussionHeader({
                 <AuthorAvatar name={participant.name} human={participant.human} size="sm" />
               }
               rightSection={
-                participant.vote ? (
+                !votes ? null : participant.vote ? (
                   <Badge size="xs" color={VOTE_COLOURS[participant.vote]} variant="filled">
                     {participant.vote}
                   </Badge>
