@@ -3,6 +3,8 @@
  * the background: start and resume answer at once with a run id, and its progress goes to every
  * window as `debate:progress` events (the file is the truth; `discussion:changed` follows appends).
  */
+import { NO_PROGRESS, reduceDebateProgress } from '../core/debate/progress.js'
+import type { DebateRunProgress } from '../core/debate/progress.js'
 import { summarizeDebate } from '../core/debate/summary.js'
 import { headerValue } from '../core/format/headers.js'
 import type { DebateStatus } from '../shared/contract/index.js'
@@ -27,6 +29,7 @@ export function debateHandlers(
   emit: EventListener,
 ): DebateHandlers & { cancelAll: () => void } {
   const runs = new BackgroundRuns('debate')
+  const progress = new Map<string, DebateRunProgress>() // by run id, while it runs
 
   const launch = (engine: Engine, path: string): string =>
     runs.launch(
@@ -34,9 +37,13 @@ export function debateHandlers(
       (runId, signal) =>
         engine.resumeDebate(path, {
           signal,
-          onEvent: (event) => emit('debate:progress', { runId, path, kind: 'event', event }),
+          onEvent: (event) => {
+            progress.set(runId, reduceDebateProgress(progress.get(runId) ?? NO_PROGRESS, event))
+            emit('debate:progress', { runId, path, kind: 'event', event })
+          },
         }),
-      ({ runId, outcome }) =>
+      ({ runId, outcome }) => {
+        progress.delete(runId)
         emit(
           'debate:progress',
           outcome.ok
@@ -48,7 +55,8 @@ export function debateHandlers(
                 outcome: outcome.result.state.outcome,
               }
             : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
-        ),
+        )
+      },
     )
 
   return {
@@ -103,6 +111,7 @@ export function debateHandlers(
         status,
         running,
         inPlay: state.rounds.at(-1)?.candidates ?? state.proposals.map((p) => p.id),
+        progress: running ? (progress.get(running) ?? NO_PROGRESS) : null,
       }
     },
 

@@ -7,6 +7,7 @@ import { z } from 'zod'
 
 import type { DebateEvent } from '../../core/debate/events.js'
 import type { DebateOutcome } from '../../core/debate/model.js'
+import type { DebateRunProgress } from '../../core/debate/progress.js'
 import type { DebateSummary } from '../../core/debate/summary.js'
 import { pathSchema } from './common.js'
 
@@ -63,6 +64,8 @@ export type DebateInfo = DebateSummary & {
   running: string | null
   /** The proposals an escalation's decision may adopt: those of the last round. */
   inPlay: string[]
+  /** The running run's progress so far (who is writing in which phase); null when none runs. */
+  progress: DebateRunProgress | null
 }
 
 /** Pushed while a debate runs: its events, then one `finished` or `error`. */

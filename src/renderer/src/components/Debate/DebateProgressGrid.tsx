@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { DebateLive, ParticipantState } from './debate-live'
+import type { DebateRunProgress, ParticipantState } from '../../../../core/debate/progress'
 
 const COLOURS: Record<ParticipantState, string> = {
   waiting: 'gray',
@@ -20,27 +20,28 @@ function StateIcon({ state }: { state: ParticipantState }): ReactNode {
 
 /** This round's phases, one line each, with every participant's progress in it. */
 export function DebateProgressGrid({
-  live,
+  progress,
   running,
 }: {
-  live: DebateLive
+  progress: DebateRunProgress
   running: boolean
 }): ReactNode {
   return (
     <Stack gap={4} data-testid="debate-progress" aria-live="polite">
-      {live.phases.map(({ phase, participants }) => (
+      {progress.phases.map(({ phase, participants }) => (
         <Group key={phase} gap="xs" wrap="nowrap" data-phase={phase}>
           <Text size="xs" c="dimmed" tt="capitalize" miw={64}>
             {phase}
           </Text>
           <Group gap={6}>
-            {Object.entries(participants).map(([alias, progress]) => {
-              const state = !running && progress.state === 'writing' ? 'waiting' : progress.state
+            {Object.entries(participants).map(([alias, participant]) => {
+              const state =
+                !running && participant.state === 'writing' ? 'waiting' : participant.state
               const words =
                 state === 'writing'
-                  ? `writing (${progress.chars.toLocaleString('en')} characters)`
+                  ? `writing (${participant.chars.toLocaleString('en')} characters)`
                   : state === 'absent'
-                    ? `absent: ${progress.note ?? ''}`
+                    ? `absent: ${participant.note ?? ''}`
                     : state
               return (
                 <Tooltip key={alias} label={`@${alias} ${words}`} multiline maw={360}>
@@ -55,7 +56,7 @@ export function DebateProgressGrid({
                     data-state={state}
                   >
                     @{alias}
-                    {state === 'writing' && progress.chars > 0 ? ` · ${progress.chars}` : ''}
+                    {state === 'writing' && participant.chars > 0 ? ` · ${participant.chars}` : ''}
                   </Badge>
                 </Tooltip>
               )

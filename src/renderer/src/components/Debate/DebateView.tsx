@@ -138,7 +138,8 @@ function RunButton({
       </Button>
     )
   if (info.status !== 'OPEN') return null
-  const started = info.proposals.length > 0 || info.tallies.length > 0
+  // Nothing in the file yet but the topic: a first run; anything more: it carries on from there.
+  const started = !(info.next.kind === 'start-round' && info.next.round === 1)
   return (
     <Button
       size="xs"
@@ -174,8 +175,21 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
     [api, path, reload],
   )
 
+  // A view opened mid-run starts from the backend's record of the run, then follows the events.
+  const running = info?.running ?? null
+  const recorded = info?.progress ?? null
+  useEffect(() => {
+    if (running && recorded)
+      setLive((current) =>
+        current.progress.phases.length < recorded.phases.length
+          ? { runId: running, progress: recorded, ended: null }
+          : current,
+      )
+  }, [running, recorded])
+
   if (!info) return null
   const runId = live.runId ?? info.running
+  const progress = live.progress
   // RUNNING only while a run goes on; the file's own status otherwise.
   const status: DebateStatus = runId ? 'RUNNING' : info.status === 'RUNNING' ? 'OPEN' : info.status
   const run = (): void => {
@@ -206,9 +220,9 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
           >
             {status}
           </Badge>
-          {live.round !== null && runId && (
+          {progress.round !== null && runId && (
             <Text size="xs" c="dimmed">
-              round {live.round}
+              round {progress.round}
             </Text>
           )}
         </Group>
@@ -237,9 +251,9 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
           <Text size="sm">{live.ended}</Text>
         </Alert>
       )}
-      {open && live.phases.length > 0 && (
+      {open && progress.phases.length > 0 && (
         <Box px="md">
-          <DebateProgressGrid live={live} running={runId !== null} />
+          <DebateProgressGrid progress={progress} running={runId !== null} />
         </Box>
       )}
       {open && <DebateBody summary={info} path={path} onDecided={reload} />}
