@@ -4,6 +4,7 @@
  * window as `debate:progress` events (the file is the truth; `discussion:changed` follows appends).
  */
 import { NO_PROGRESS, reduceDebateProgress } from '../core/debate/progress.js'
+import type { DebateState } from '../core/debate/model.js'
 import type { DebateRunProgress } from '../core/debate/progress.js'
 import { summarizeDebate } from '../core/debate/summary.js'
 import { headerValue } from '../core/format/headers.js'
@@ -20,6 +21,13 @@ type DebateHandlers = Pick<
   Handlers,
   'debates:start' | 'debates:resume' | 'debates:cancel' | 'debates:read' | 'debates:decide'
 >
+
+/** The proposals still in play: a run-off's, else the last round's, else every one. */
+function inPlay(state: DebateState): string[] {
+  const last = state.rounds.at(-1)
+  if (last?.result?.kind === 'runoff') return last.result.proposals
+  return last?.candidates ?? state.proposals.map((p) => p.id)
+}
 
 const SETTLED: readonly DebateStatus[] = ['CONSENSUS', 'ESCALATED', 'ACCEPTED', 'REJECTED']
 
@@ -110,7 +118,7 @@ export function debateHandlers(
         path: file,
         status,
         running,
-        inPlay: state.rounds.at(-1)?.candidates ?? state.proposals.map((p) => p.id),
+        inPlay: inPlay(state),
         progress: running ? (progress.get(running) ?? NO_PROGRESS) : null,
       }
     },
