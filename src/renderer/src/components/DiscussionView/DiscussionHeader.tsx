@@ -16,6 +16,10 @@ export interface DiscussionHeaderProps {
   onFind: () => void
   /** Buttons shown beside find (run turn, comment, advance). */
   actions?: ReactNode
+  /** Show each participant's vote (default true; councils and debates do not vote so). */
+  votes?: boolean
+  /** Phases that are outcomes, not steps (see PhaseSteps); default none. */
+  outcomes?: readonly string[]
 }
 
 export function DiscussionHeader({
@@ -23,6 +27,8 @@ export function DiscussionHeader({
   onBack,
   onFind,
   actions,
+  votes = true,
+  outcomes = [],
 }: DiscussionHeaderProps): ReactNode {
   // Opening a discussion puts focus on its title, so Tab goes on to its controls (not back to
   // the top of the page) and a screen reader says where the person is.
@@ -83,7 +89,7 @@ export function DiscussionHeader({
           </Tooltip>
         </Group>
       </Group>
-      <PhaseSteps phases={detail.phases} current={detail.phase} />
+      <PhaseSteps phases={detail.phases} current={detail.phase} outcomes={outcomes} />
       <Group gap={6} data-testid="participants">
         {detail.participants.map((participant) => (
           <Tooltip
@@ -100,7 +106,7 @@ export function DiscussionHeader({
                 <AuthorAvatar name={participant.name} human={participant.human} size="sm" />
               }
               rightSection={
-                participant.vote ? (
+                !votes ? null : participant.vote ? (
                   <Badge size="xs" color={VOTE_COLOURS[participant.vote]} variant="filled">
                     {participant.vote}
                   </Badge>

@@ -24,6 +24,9 @@ import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
 import classes from './DiscussionView.module.css'
 
+/** A debate's phases that are outcomes rather than steps. */
+const DEBATE_OUTCOMES = ['decided', 'escalated']
+
 export interface DiscussionViewProps {
   path: string
   /** Changes when the file should be read again (R, or a change on disk). */
@@ -118,6 +121,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
     setJumped(index)
   }
 
+  // Councils and debates run on their own machinery: no ordinary turn, vote tally or Advance.
+  const protocol =
+    detail?.template === 'council' || detail?.template === 'debate' ? detail.template : null
+
   if (!detail)
     return error ? (
       <Center h="100%" p="xl">
@@ -139,13 +146,17 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             detail={detail}
             onBack={onBack}
             onFind={find.show}
+            votes={protocol === null}
+            outcomes={protocol === 'debate' ? DEBATE_OUTCOMES : []}
             actions={
               <>
-                <DiscussionControls
-                  detail={detail}
-                  onRunningChange={setTurnRunning}
-                  onCommentAdded={() => setAwaitingComment(detail.comments.length)}
-                />
+                {protocol === null && (
+                  <DiscussionControls
+                    detail={detail}
+                    onRunningChange={setTurnRunning}
+                    onCommentAdded={() => setAwaitingComment(detail.comments.length)}
+                  />
+                )}
                 <DiagramsButton />
               </>
             }
@@ -189,7 +200,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           />
         </div>
         <div className={classes.side}>
-          <SidePanel detail={detail} onJump={jump} />
+          <SidePanel detail={detail} onJump={jump} votes={protocol === null} />
         </div>
       </div>
     </DiagramsProvider>
