@@ -75,7 +75,7 @@ export const SCREENS: Screen[] = [
       await run.getByRole('button', { name: 'All participants' }).click()
       await run.getByRole('button', { name: /^Start turn/ }).click()
       await expect(
-        page.getByTestId('turn-progress').locator('[data-state="streaming"]').first(),
+        page.locator('[data-testid="pending-answer"][data-state="streaming"]').first(),
       ).toBeVisible()
     },
     leave: async (page) => {

@@ -53,8 +53,9 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   }, [path])
   // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
+    // Only when it opens: while the person edits the name, the field is theirs.
     if (opened) setAuthor(loadAuthor() || signedAs || '')
-  }, [opened, signedAs])
+  }, [opened])
   useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
   useEffect(() => {
     if (opened) setTab('write') // the draft is what the person comes back to, not its preview
