@@ -165,6 +165,25 @@ export default tseslint.config(
       ),
     ],
   ),
+  layer(
+    ['src/tui/**/*.ts', 'src/tui/**/*.tsx'],
+    [
+      electron,
+      {
+        regex: '^(react-dom|@mantine/)',
+        message: 'The terminal UI draws with ink and react only.',
+      },
+      execa,
+      reachInto(
+        ['backend', 'main', 'preload', 'server', 'renderer', 'cli', 'shared'],
+        'The terminal UI uses the engine (src/node/engine) and src/core only.',
+      ),
+      {
+        regex: '^(\\.\\./)+node/(?!engine/index\\.js$)',
+        message: 'The terminal UI reaches src/node through src/node/engine/index.js only.',
+      },
+    ],
+  ),
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

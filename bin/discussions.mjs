@@ -15,7 +15,7 @@ function newestMtime(folder) {
   for (const entry of readdirSync(folder, { withFileTypes: true })) {
     const path = join(folder, entry.name)
     if (entry.isDirectory()) newest = Math.max(newest, newestMtime(path))
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs)
+    else if (/\.tsx?$/.test(entry.name)) newest = Math.max(newest, statSync(path).mtimeMs)
   }
   return newest
 }

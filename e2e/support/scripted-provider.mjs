@@ -29,7 +29,8 @@ if (failing.includes(alias) && !healed) {
   process.exit(2)
 }
 const vote = alias === 'security' ? 'CHANGES' : 'READY'
-const first = `Scripted answer from ${name}. `
+// Long enough that a stream held back for key redaction (the last 64 characters) still shows it.
+const first = `Scripted answer from ${name}. I read the whole discussion first; here is where I stand so far, with the reasons below. `
 const second = `The plan holds up from where @${alias} stands.\\n\\nQ: Who reviews the rollout?`
 process.stdout.write('{"comment": "')
 for (const word of first.split(' ')) {

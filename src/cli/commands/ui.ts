@@ -113,9 +113,16 @@ export function registerUi(program: Command, io: CliIO): void {
       'a folder, or a discussion to open (default: output.directory of the config, else here)',
     )
     .option('--web', 'serve the app to your browser on 127.0.0.1 instead of a desktop window')
+    .option('--tui', 'the terminal UI, for SSH and terminals (docs/tui.md)')
     .option('-p, --port <port>', 'port for --web (default: any free port)', parsePort)
     .action(async (pathArgument, options) => {
       const target = await targetToOpen(io, pathArgument)
+      if (options.tui) {
+        if (options.web) throw new CliError('Choose one of --tui and --web.')
+        // Ink and React load only here, so no other command pays for them.
+        const { runTui } = await import('../../tui/index.js')
+        return runTui({ ...target, cwd: io.cwd, env: process.env })
+      }
       if (options.web) return browserMode(io, target, options.port)
       const binary = electronBinary()
       if (binary) {

@@ -13,3 +13,9 @@ export type {
 } from './engine.js'
 export type { NewCouncil } from './council.js'
 export type { DebateRun, NewDebate } from './debate.js'
+// Reads that need no settings: the discussions of a folder.
+export { listDiscussions } from '../store/discussion-folder.js'
+export type { DiscussionListing } from '../store/discussion-folder.js'
+// Long-lived services the app keeps across engines: PlantUML rendering, reading aloud.
+export { MAX_SOURCE_BYTES, NO_PLANTUML, PlantUmlRenderer } from '../diagrams/plantuml-renderer.js'
+export { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../speech/speaker.js'

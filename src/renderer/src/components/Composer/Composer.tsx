@@ -21,7 +21,7 @@ import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
-import { loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
+import { loadAuthor, loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
 import { Dialog } from '../Dialog/Dialog'
 
 export interface ComposerProps {
@@ -53,7 +53,7 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   }, [path])
   // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
-    if (opened) setAuthor(signedAs ?? '')
+    if (opened) setAuthor(loadAuthor() || signedAs || '')
   }, [opened, signedAs])
   useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
   useEffect(() => {
@@ -153,7 +153,11 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
             <TextInput
               label="Signed as"
               value={author}
-              onChange={(event) => setAuthor(event.currentTarget.value)}
+              onChange={(event) => {
+                // Kept as typed: the header shows it at once, and closing the box keeps it.
+                setAuthor(event.currentTarget.value)
+                saveAuthor(event.currentTarget.value)
+              }}
               w={220}
             />
           </Group>

@@ -78,10 +78,13 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   const api = useApi()
   const openLink = useOpenLink()
   const list = useRef<CommentListHandle>(null)
+  // Read again on a change on disk (version) and whenever the turn saved an answer (turnReads),
+  // so an answer becomes its comment even when the file watcher is slow to tell.
+  const [turnReads, setTurnReads] = useState(0)
   const { data: detail, error } = useRequest(
     path,
     () => call(api.discussions.read({ path })),
-    version,
+    version + turnReads,
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
@@ -94,6 +97,9 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
   const thread = useTurnThread(detail, path, openLink)
+  useEffect(() => {
+    if (thread.saved !== '') setTurnReads((n) => n + 1)
+  }, [thread.saved])
 
   // Ctrl+F works from a field too (the browser's own find cannot see a virtualized list), but
   // not under a dialog; Esc closes the bar when nothing is above it.

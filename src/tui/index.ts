@@ -1,0 +1,41 @@
+/**
+ * `discussions ui --tui`: the terminal UI, loaded only when asked for. Draws with Ink on the
+ * alternate screen and gives the terminal back however it ends.
+ */
+import { createElement } from 'react'
+import { render } from 'ink'
+
+import { openEngine } from '../node/engine/index.js'
+import { App } from './app.js'
+import { TuiSession } from './session.js'
+import { takeScreen } from './terminal.js'
+import { colorsWanted } from './theme.js'
+
+export interface TuiOptions {
+  folder: string
+  /** A discussion to open at start. */
+  file: string | null
+  cwd: string
+  env: NodeJS.ProcessEnv
+}
+
+/** Runs until the person quits; throws when there is no terminal to draw on. */
+export async function runTui(options: TuiOptions): Promise<void> {
+  if (!process.stdin.isTTY || !process.stdout.isTTY)
+    throw new Error(
+      'The terminal UI needs a terminal (stdin and stdout are not one here). Use `discussions status` or `discussions ui --web` instead.',
+    )
+  const engine = await openEngine({ cwd: options.cwd, env: options.env })
+  const session = new TuiSession(engine, options.folder)
+  const giveBack = takeScreen()
+  try {
+    const instance = render(
+      createElement(App, { session, file: options.file, colors: colorsWanted(options.env) }),
+      { exitOnCtrlC: false, patchConsole: true },
+    )
+    await instance.waitUntilExit()
+  } finally {
+    session.stopSpeaking()
+    giveBack()
+  }
+}

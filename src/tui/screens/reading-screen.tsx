@@ -1,0 +1,165 @@
+import { Box, Text, useInput } from 'ink'
+import { useEffect, useMemo, useRef, useState } from 'react'
+
+import type { OpenDiscussion } from '../session.js'
+import { roleOf } from '../session.js'
+import { paint, tint, VOTE_COLORS } from '../theme.js'
+import { clampOffset, commentStarts, endOffset, readingLines } from '../view-model/reading.js'
+import { summaryView } from '../view-model/summary.js'
+import { fit, wrap } from '../view-model/text.js'
+
+const SIDE_WIDTH = 38
+
+export interface ReadingKeys {
+  onBack: () => void
+  onQuit: () => void
+  onHelp: () => void
+  onRun: () => void
+  onComment: () => void
+  onAdvance: () => void
+  onDiagrams: () => void
+  onSpeak: (text: string) => void
+}
+
+/** The discussion: header, body and comments, scrolled; the summary beside it or instead of it. */
+export function ReadingScreen(
+  props: ReadingKeys & {
+    open: OpenDiscussion
+    columns: number
+    rows: number
+    colors: boolean
+    message: string | null
+  },
+): React.JSX.Element {
+  const { open, columns, rows, colors } = props
+  const [summaryShown, setSummaryShown] = useState(false)
+  const side = summaryShown && columns >= 90
+  const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
+  const height = Math.max(3, rows - 3)
+  const lines = useMemo(
+    () => readingLines(open.text, open.view, bodyWidth, roleOf(open)),
+    [open, bodyWidth],
+  )
+  const [offset, setOffset] = useState(0)
+  const atEnd = useRef(false)
+  // A discussion that grows while the newest part is shown keeps showing the newest part.
+  useEffect(() => {
+    if (atEnd.current) setOffset(endOffset(lines, height))
+  }, [lines, height])
+  const move = (to: number): void => {
+    const next = clampOffset(to, lines, height)
+    atEnd.current = next >= endOffset(lines, height)
+    setOffset(next)
+  }
+  const top = clampOffset(offset, lines, height)
+  const starts = commentStarts(lines)
+  const selected =
+    lines.slice(top, top + height).find((line) => line.comment !== null)?.comment ?? undefined
+
+  useInput((input, key) => {
+    if (key.upArrow) move(top - 1)
+    else if (key.downArrow) move(top + 1)
+    else if (key.pageUp) move(top - (height - 1))
+    else if (key.pageDown || input === ' ') move(top + (height - 1))
+    else if (key.home || input === 'g') move(0)
+    else if (key.end || input === 'G') move(endOffset(lines, height))
+    else if (input === 'n') move(starts.find((start) => start > top) ?? top)
+    else if (input === 'p') move([...starts].reverse().find((start) => start < top) ?? 0)
+    else if (input === 's') setSummaryShown(!summaryShown)
+    else if (input === 'r' || input === 't') props.onRun()
+    else if (input === 'c') props.onComment()
+    else if (input === 'a') props.onAdvance()
+    else if (input === 'd') props.onDiagrams()
+    else if (input === 'l') {
+      const comment = selected !== undefined ? open.view.comments[selected] : undefined
+      props.onSpeak(comment ? `${comment.author}. ${comment.body}` : '')
+    } else if (input === '?') props.onHelp()
+    else if (input === 'q') props.onQuit()
+    else if (key.escape || input === 'b') props.onBack()
+  })
+
+  const view = open.view
+  const verdict = open.status.consensus.summary
+  const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
+  const body = lines.slice(top, top + height)
+  const position =
+    lines.length <= height ? 'all' : `${Math.round(((top + height) / lines.length) * 100)}%`
+  const footer =
+    props.message ??
+    'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
+  const bodyBox = (
+    <Box flexDirection="column" width={bodyWidth} height={height}>
+      {body.map((line, index) => (
+        <Text
+          key={top + index}
+          wrap="truncate"
+          {...paint(line.style, colors)}
+          inverse={line.style === 'author' && line.comment === selected}
+        >
+          {line.text === '' ? ' ' : line.text}
+        </Text>
+      ))}
+    </Box>
+  )
+  return (
+    <Box flexDirection="column">
+      <Text bold inverse>
+        {fit(`${heading}  [${position}]`, columns)}
+      </Text>
+      {summaryShown && !side ? (
+        <SummaryPanel open={open} width={columns} height={height} colors={colors} />
+      ) : (
+        <Box flexDirection="row">
+          {bodyBox}
+          {side && (
+            <Box marginLeft={1}>
+              <SummaryPanel open={open} width={SIDE_WIDTH} height={height} colors={colors} />
+            </Box>
+          )}
+        </Box>
+      )}
+      <Text {...tint('gray', colors)}>{fit(verdict, columns)}</Text>
+      <Text dimColor={props.message === null}>{fit(footer, columns)}</Text>
+    </Box>
+  )
+}
+
+function SummaryPanel(props: {
+  open: OpenDiscussion
+  width: number
+  height: number
+  colors: boolean
+}): React.JSX.Element {
+  const { width, colors } = props
+  const summary = summaryView(props.open.status)
+  const rows: { text: string; bold?: boolean; color?: string }[] = [
+    { text: 'Summary (s hides)', bold: true },
+    { text: `Votes this phase:`, bold: true },
+  ]
+  if (summary.votes.length === 0) rows.push({ text: '  none yet' })
+  for (const { name, vote } of summary.votes)
+    rows.push({
+      text: `  ${name}: ${vote}`,
+      ...(VOTE_COLORS[vote] ? { color: VOTE_COLORS[vote] } : {}),
+    })
+  for (const piece of wrap(`Verdict: ${summary.verdict}`, width)) rows.push({ text: piece })
+  for (const section of summary.sections) {
+    rows.push({ text: `${section.title} (${section.items.length})`, bold: true })
+    for (const item of section.items)
+      for (const piece of wrap(`• ${item}`, width - 2)) rows.push({ text: `  ${piece}` })
+  }
+  return (
+    <Box flexDirection="column" width={width} height={props.height}>
+      {rows.slice(0, props.height).map((row, index) => (
+        <Text
+          key={index}
+          wrap="truncate"
+          bold={row.bold ?? false}
+          {...(colors && row.color ? { color: row.color } : {})}
+        >
+          {row.text === '' ? ' ' : row.text}
+        </Text>
+      ))}
+    </Box>
+  )
+}

@@ -1,0 +1,190 @@
+import { Box, Text, useInput } from 'ink'
+import { useEffect, useRef, useState } from 'react'
+
+import type { TuiSession } from '../session.js'
+import { tint, VOTE_COLORS } from '../theme.js'
+import {
+  applyTurnEvent,
+  progressLine,
+  startProgress,
+  turnFinished,
+} from '../view-model/turn-progress.js'
+import type { PersonaProgress, TurnProgress } from '../view-model/turn-progress.js'
+import { fit, wrap } from '../view-model/text.js'
+
+/** Who answers: routing's choice preselected, Space toggles, Enter runs. */
+export function ChooseParticipants(props: {
+  session: TuiSession
+  path: string
+  candidates: string[]
+  columns: number
+  colors: boolean
+  onRun: (aliases: string[]) => void
+  onCancel: () => void
+}): React.JSX.Element {
+  const [chosen, setChosen] = useState<Set<string> | null>(null)
+  const [reason, setReason] = useState('')
+  const [cursor, setCursor] = useState(0)
+  const [error, setError] = useState<string | null>(null)
+  const [all, setAll] = useState<string[]>(props.candidates)
+  useEffect(() => {
+    props.session.engine.previewTurn(props.path).then(
+      ({ selection }) => {
+        setAll([...new Set([...props.candidates, ...selection.aliases])])
+        setChosen(new Set(selection.aliases))
+        setReason(`routing chose them from the ${selection.source}`)
+      },
+      (failure: unknown) => {
+        setChosen(new Set())
+        setError(failure instanceof Error ? failure.message : String(failure))
+      },
+    )
+  }, [props.session, props.path, props.candidates])
+
+  useInput((input, key) => {
+    if (chosen === null) return
+    if (key.upArrow) setCursor(Math.max(0, cursor - 1))
+    else if (key.downArrow) setCursor(Math.min(all.length - 1, cursor + 1))
+    else if (input === ' ') {
+      const alias = all[cursor]
+      if (alias === undefined) return
+      const next = new Set(chosen)
+      if (next.has(alias)) next.delete(alias)
+      else next.add(alias)
+      setChosen(next)
+    } else if (key.return) {
+      const aliases = all.filter((alias) => chosen.has(alias))
+      if (aliases.length > 0) props.onRun(aliases)
+      else setError('Choose at least one participant (Space), or Esc to go back.')
+    } else if (key.escape || input === 'q') props.onCancel()
+  })
+
+  const { columns, colors } = props
+  return (
+    <Box flexDirection="column">
+      <Text bold inverse>
+        {fit('Run a turn: who answers?', columns)}
+      </Text>
+      <Text>{fit(chosen === null ? 'Asking routing…' : `Preselected: ${reason}.`, columns)}</Text>
+      {all.map((alias, index) => (
+        <Text key={alias} inverse={index === cursor}>
+          {fit(`${chosen?.has(alias) ? '[x]' : '[ ]'} @${alias}`, columns)}
+        </Text>
+      ))}
+      {error !== null && <Text {...tint('red', colors)}>{fit(error, columns)}</Text>}
+      <Text dimColor>{fit('↑/↓ · Space choose · Enter run · Esc back', columns)}</Text>
+    </Box>
+  )
+}
+
+/** The turn as it happens; Esc or Ctrl-C cancels, keeping every answer already written. */
+export function TurnScreen(props: {
+  session: TuiSession
+  path: string
+  participants: string[]
+  columns: number
+  rows: number
+  colors: boolean
+  onClose: (note: string) => void
+}): React.JSX.Element {
+  const { columns, rows, colors } = props
+  const [progress, setProgress] = useState<TurnProgress>(() => startProgress(props.participants))
+  const [finished, setFinished] = useState<string | null>(null)
+  const abort = useRef<AbortController | null>(null)
+
+  useEffect(() => {
+    const controller = new AbortController()
+    abort.current = controller
+    props.session.engine
+      .runTurn(props.path, {
+        participants: props.participants,
+        signal: controller.signal,
+        onEvent: (event) => setProgress((current) => applyTurnEvent(current, event)),
+      })
+      .then(
+        (result) => {
+          const answered = result.answers.filter((answer) => answer.outcome === 'done').length
+          setFinished(
+            `${result.cancelled ? 'Cancelled' : 'Turn finished'}: ${answered} of ${result.answers.length} answered` +
+              (result.costUsd !== null ? ` · $${result.costUsd.toFixed(4)}` : '') +
+              (result.cancelled ? ' · answers that arrived are kept' : ''),
+          )
+        },
+        (failure: unknown) =>
+          setFinished(
+            `The turn failed: ${failure instanceof Error ? failure.message : String(failure)}`,
+          ),
+      )
+    return () => controller.abort()
+  }, [props.session, props.path, props.participants])
+
+  useInput((input, key) => {
+    const cancel = key.escape || (key.ctrl && input === 'c')
+    if (finished !== null) {
+      if (key.return || cancel || input === 'q') props.onClose(finished)
+    } else if (cancel) abort.current?.abort()
+  })
+
+  const personaCount = Math.max(1, progress.personas.length)
+  const each = Math.max(2, Math.floor((rows - 4) / personaCount))
+  return (
+    <Box flexDirection="column">
+      <Text bold inverse>
+        {fit(`Turn: ${props.participants.map((alias) => `@${alias}`).join(' ')}`, columns)}
+      </Text>
+      {progress.personas.map((persona) => (
+        <PersonaPanel
+          key={persona.alias}
+          persona={persona}
+          width={columns}
+          height={each}
+          colors={colors}
+        />
+      ))}
+      {progress.phase !== null && <Text bold>{fit(progress.phase, columns)}</Text>}
+      <Text bold={finished !== null}>
+        {fit(
+          finished !== null
+            ? `${finished} — Enter returns to the discussion`
+            : turnFinished(progress)
+              ? 'Saving…'
+              : 'Esc or Ctrl-C cancels (what arrived is kept)',
+          columns,
+        )}
+      </Text>
+    </Box>
+  )
+}
+
+const STATE_COLORS: Record<string, string> = {
+  queued: 'gray',
+  thinking: 'yellow',
+  streaming: 'cyan',
+  done: 'green',
+  failed: 'red',
+  silent: 'red',
+}
+
+function PersonaPanel(props: {
+  persona: PersonaProgress
+  width: number
+  height: number
+  colors: boolean
+}): React.JSX.Element {
+  const { persona, width, height, colors } = props
+  const text = persona.text.split('\n').flatMap((line) => wrap(line, width - 2))
+  const visible = text.slice(Math.max(0, text.length - (height - 1)))
+  const color = persona.vote ? VOTE_COLORS[persona.vote] : STATE_COLORS[persona.state]
+  return (
+    <Box flexDirection="column">
+      <Text bold {...tint(color ?? 'white', colors)}>
+        {fit(progressLine(persona), width)}
+      </Text>
+      {visible.map((line, index) => (
+        <Text key={index} wrap="truncate">
+          {`  ${line}`}
+        </Text>
+      ))}
+    </Box>
+  )
+}

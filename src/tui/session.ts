@@ -1,0 +1,158 @@
+/**
+ * What the screens ask of the engine, in one place: list a folder, open a discussion with its
+ * status and the roles of its authors, the phase an advance would move to, the diagrams' sources
+ * (confined to the discussion's folder), their text art, and reading aloud.
+ */
+import { readFile } from 'node:fs/promises'
+import { dirname, relative, resolve, sep } from 'node:path'
+
+import type { DiscussionStatus } from '../core/discussion/status.js'
+import type { DiscussionView } from '../core/discussion/describe.js'
+import { initialPhase, nextPhase } from '../core/templates/phases.js'
+import {
+  findSpeechProgram,
+  listDiscussions,
+  PlantUmlRenderer,
+  SPEECH_INSTALL_HINT,
+  Speaker,
+} from '../node/engine/index.js'
+import type { DiscussionListing, Engine } from '../node/engine/index.js'
+import { previewKind } from './view-model/diagrams.js'
+import type { PreviewKind } from './view-model/diagrams.js'
+
+export interface OpenDiscussion {
+  path: string
+  text: string
+  view: DiscussionView
+  status: DiscussionStatus
+  /** Lower-cased author name or alias -> the persona's role. */
+  roles: Map<string, string>
+}
+
+export interface DiagramPreview {
+  path: string
+  kind: PreviewKind
+  /** Text art, the source, or why neither could be shown. */
+  text: string
+  error: boolean
+}
+
+const MAX_DIAGRAM_BYTES = 200_000
+
+export class TuiSession {
+  readonly #renderer: PlantUmlRenderer
+  #speaker: Speaker | null | undefined
+
+  constructor(
+    readonly engine: Engine,
+    readonly folder: string,
+  ) {
+    this.#renderer = new PlantUmlRenderer({ env: engine.env })
+  }
+
+  list(): Promise<DiscussionListing[]> {
+    return listDiscussions(this.folder)
+  }
+
+  async open(path: string): Promise<OpenDiscussion> {
+    const loaded = await this.engine.load(path)
+    const status = await this.engine.status(loaded)
+    const roles = new Map<string, string>()
+    try {
+      for (const { persona } of (await this.engine.personas()).list()) {
+        roles.set(persona.name.toLowerCase(), persona.role)
+        roles.set(persona.alias.toLowerCase(), persona.role)
+      }
+    } catch {
+      // Broken personas leave authors without roles; the discussion still reads.
+    }
+    return { path: loaded.path, text: loaded.text, view: loaded.view, status, roles }
+  }
+
+  /** The phase `advance` would move to, or why it cannot. */
+  async nextPhase(open: OpenDiscussion): Promise<{ from: string; to: string } | { error: string }> {
+    const name = open.view.template
+    if (!name) return { error: 'This discussion names no template, so its phases are unknown.' }
+    const entry = (await this.engine.templates()).get(name)
+    if (!entry) return { error: `The template "${name}" is not installed.` }
+    const from = open.view.phase ?? initialPhase(entry.template).id
+    const next = nextPhase(entry.template, from)
+    if (!next) return { error: `"${from}" is the last phase of ${entry.template.name}.` }
+    return { from, to: next.id }
+  }
+
+  /** The diagram's file inside the discussion's folder; null when it points outside it. */
+  diagramFile(open: OpenDiscussion, diagram: string): string | null {
+    const folder = dirname(open.path)
+    const file = resolve(folder, diagram)
+    const inside = relative(folder, file)
+    if (inside === '' || inside.startsWith('..') || inside.startsWith(sep)) return null
+    return file
+  }
+
+  async preview(open: OpenDiscussion, diagram: string): Promise<DiagramPreview> {
+    const file = this.diagramFile(open, diagram)
+    if (!file)
+      return {
+        path: diagram,
+        kind: 'source',
+        text: 'Refused: this diagram points outside the discussion folder.',
+        error: true,
+      }
+    let source: string
+    try {
+      source = await readFile(file, 'utf8')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      return {
+        path: diagram,
+        kind: 'source',
+        text: code === 'ENOENT' ? `${diagram}: no such file.` : `${diagram}: cannot be read.`,
+        error: true,
+      }
+    }
+    if (source.length > MAX_DIAGRAM_BYTES)
+      return {
+        path: diagram,
+        kind: 'source',
+        text: 'The diagram is too large to show.',
+        error: true,
+      }
+    const kind = previewKind(diagram, source)
+    if (kind === 'source') return { path: diagram, kind, text: source, error: false }
+    const art = await this.#renderer.renderText(source)
+    if (art.ok) return { path: diagram, kind, text: art.text, error: false }
+    return {
+      path: diagram,
+      kind: 'source',
+      text: `${art.error}${art.line ? ` (line ${art.line})` : ''}\n\n${source}`,
+      error: false,
+    }
+  }
+
+  /** Reads the text aloud; says how to get a speaker when there is none. */
+  async speak(text: string): Promise<string> {
+    if (this.#speaker === undefined) {
+      const program = await findSpeechProgram(this.engine.env)
+      this.#speaker = program ? new Speaker(program, this.engine.env) : null
+    }
+    if (!this.#speaker) return SPEECH_INSTALL_HINT
+    void this.#speaker.say(text).catch(() => undefined)
+    return 'Reading aloud… (l again stops)'
+  }
+
+  stopSpeaking(): boolean {
+    return this.#speaker?.stop() ?? false
+  }
+}
+
+export function roleOf(open: OpenDiscussion): (author: string) => string | null {
+  return (author) => {
+    const key = author.toLowerCase()
+    return (
+      open.roles.get(key) ??
+      open.roles.get(key.replace(/^ai-/, '')) ??
+      (key.startsWith('ai-') ? null : 'human')
+    )
+  }
+}
