@@ -39,8 +39,9 @@ test('the side panel shows votes, consensus and markers, and jumps to comments',
   const panel = page.getByTestId('side-panel')
   await expect(panel.getByTestId('votes-READY')).toHaveText('2')
   await expect(panel.getByTestId('votes-CHANGES')).toHaveText('1')
-  await expect(panel.getByTestId('consensus')).toContainText(
-    'No consensus yet: 2 of 3 READY, needs a human READY',
+  // Detailed Review does not vote: its verdict says so by the phase's name, never "reached".
+  await expect(panel.getByTestId('consensus')).toHaveText(
+    'No vote in this phase (Detailed Review); the votes so far (2 of 3 READY) decide nothing here.',
   )
   await expect(page.getByTestId('participants')).toContainText('AI-Security')
   await expect(

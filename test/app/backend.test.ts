@@ -36,7 +36,7 @@ describe('the backend', () => {
     expect(detail.participants.find((p) => p.name === 'Rob')?.human).toBe(true)
     // detailed_review does not vote in the feature template: its votes decide nothing yet.
     expect(detail.summary.consensus.summary).toBe(
-      'No vote in this phase (detailed_review); the votes so far (2 of 3 READY) decide nothing here.',
+      'No vote in this phase (Detailed Review); the votes so far (2 of 3 READY) decide nothing here.',
     )
     expect(detail.comments[0]?.author).toBe('AI-Architect')
   })

@@ -76,7 +76,7 @@ describe('the authoring commands', () => {
     expect(status.stdout).toContain('  Q: JWT? (@architect)')
     // initial_feedback does not vote: the same verdict `votes` gives, never "Consensus reached".
     expect(status.stdout).toContain(
-      'No vote in this phase (initial_feedback); the votes so far (2 of 3 READY) decide nothing here.',
+      'No vote in this phase (Initial Feedback); the votes so far (2 of 3 READY) decide nothing here.',
     )
     const json = JSON.parse((await run('status', file, '--json')).stdout) as {
       consensus: { human_approved: boolean }

@@ -75,7 +75,7 @@ describe('discussions votes', () => {
       rule: 'READY at 67% of the votes, no human READY needed; any REJECT blocks.',
       // detailed_review does not vote in the feature template, so it never says "Consensus reached".
       summary:
-        'No vote in this phase (detailed_review); the votes so far (2 of 3 READY) decide nothing here.',
+        'No vote in this phase (Detailed Review); the votes so far (2 of 3 READY) decide nothing here.',
     })
   })
 

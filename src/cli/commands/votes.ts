@@ -53,7 +53,7 @@ export function registerVotes(program: Command, io: CliIO): void {
         votes: view.votes,
         summary: describeConsensus(result, {
           ...(phase ? { phaseVotes: phase.voting } : {}),
-          phase: view.phase ?? null,
+          phase: phase?.title ?? view.phase ?? null,
         }),
         rule: describeRule(rules),
         rules: {

@@ -45,12 +45,13 @@ export function shortReason(body: string): string {
 
 /**
  * `phaseVotes`: whether the current phase votes (from its template); a phase that does not vote
- * never reads "Consensus reached".
+ * never reads "Consensus reached". `phase`: the phase's name as its template titles it (default:
+ * the id in the header).
  */
 export function discussionStatus(
   view: DiscussionView,
   consensus: Partial<ConsensusConfig>,
-  context: Pick<VerdictContext, 'phaseVotes'> = {},
+  context: Pick<VerdictContext, 'phaseVotes' | 'phase'> = {},
 ): DiscussionStatus {
   const participants: ParticipantStatus[] = []
   for (const [name, vote] of Object.entries(view.votes)) {
@@ -72,7 +73,7 @@ export function discussionStatus(
     concerns: view.concerns,
     consensus: {
       ...result,
-      summary: describeConsensus(result, { ...context, phase: view.phase }),
+      summary: describeConsensus(result, { ...context, phase: context.phase ?? view.phase }),
     },
   }
 }

@@ -382,14 +382,10 @@ export class Engine {
    * phase votes (from its template), so a phase that does not vote never reads "Consensus reached".
    */
   async status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
+    const phase = await this.phaseOf(loaded.view.template, loaded.view.phase)
     return discussionStatus(loaded.view, this.config.consensus, {
-      phaseVotes: await this.phaseVotes(loaded.view),
+      ...(phase ? { phaseVotes: phase.voting, phase: phase.title } : {}),
     })
-  }
-
-  private async phaseVotes(view: DiscussionView): Promise<boolean | undefined> {
-    const phase = await this.phaseOf(view.template, view.phase)
-    return phase?.voting
   }
 
   /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
