@@ -5,7 +5,7 @@ import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
-import { expect, SVG_PAYLOADS, test } from './support/diagrams-fixture.js'
+import { expect, SVG_PAYLOADS, test, testWithoutDisplay } from './support/diagrams-fixture.js'
 import { typeInto } from './support/person.js'
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots')
@@ -178,35 +178,37 @@ test('Read is offered on every comment, or disabled saying what to install', asy
   }
 })
 
-test('Edit source in browser mode opens the built-in editor with a live preview', async ({
-  page,
-  ui,
-}) => {
-  await open(page, 'Diagram Review')
-  await page.keyboard.press('d')
-  const panel = page.getByRole('dialog', { name: 'Diagrams' })
-  await panel
-    .getByTestId('diagram-entry')
-    .nth(2)
-    .getByRole('button', { name: 'Edit source' })
-    .click()
-  const editor = page.getByRole('dialog', { name: 'Edit diagrams/states.mmd' })
-  const source = editor.getByLabel('Diagram source')
-  await expect(source).toHaveValue(/stateDiagram-v2/)
-  await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible({
-    timeout: 30_000,
-  })
-  await typeInto(source, 'stateDiagram-v2\n  [*] --> Draft\n  Draft --> Archived\n')
-  // The preview follows the text: it shows the new source once rendered.
-  await expect(editor.getByTestId('diagram-preview')).toHaveAttribute('data-current', 'true')
-  await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible()
-  await picture(page, 'diagram-editor.png')
-  await editor.getByRole('button', { name: 'Save diagram' }).click()
-  await expect(editor).toBeHidden()
-  await expect(readFile(join(ui.folder, 'diagrams', 'states.mmd'), 'utf8')).resolves.toContain(
-    'Draft --> Archived',
-  )
-})
+// With no display for the artifact editor (browser mode over SSH), Edit source opens the built-in
+// editor; with one, the configured editor opens instead (test/diagrams/backend.test.ts).
+testWithoutDisplay(
+  'Edit source without a display opens the built-in editor with a live preview',
+  async ({ page, ui }) => {
+    await open(page, 'Diagram Review')
+    await page.keyboard.press('d')
+    const panel = page.getByRole('dialog', { name: 'Diagrams' })
+    await panel
+      .getByTestId('diagram-entry')
+      .nth(2)
+      .getByRole('button', { name: 'Edit source' })
+      .click()
+    const editor = page.getByRole('dialog', { name: 'Edit diagrams/states.mmd' })
+    const source = editor.getByLabel('Diagram source')
+    await expect(source).toHaveValue(/stateDiagram-v2/)
+    await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible({
+      timeout: 30_000,
+    })
+    await typeInto(source, 'stateDiagram-v2\n  [*] --> Draft\n  Draft --> Archived\n')
+    // The preview follows the text: it shows the new source once rendered.
+    await expect(editor.getByTestId('diagram-preview')).toHaveAttribute('data-current', 'true')
+    await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible()
+    await picture(page, 'diagram-editor.png')
+    await editor.getByRole('button', { name: 'Save diagram' }).click()
+    await expect(editor).toBeHidden()
+    await expect(readFile(join(ui.folder, 'diagrams', 'states.mmd'), 'utf8')).resolves.toContain(
+      'Draft --> Archived',
+    )
+  },
+)
 
 test('New artifact in the panel adds a comment with the DIAGRAM line', async ({ page, ui }) => {
   await open(page, 'Diagram Review')

@@ -142,4 +142,16 @@ export const test = testWithUi(async () => {
   return ui
 })
 
+/** The same folder served with no display: browser mode over SSH, where no editor window can open. */
+export const testWithoutDisplay = testWithUi(async () => {
+  const folder = await diagramFolder()
+  const saved = { DISPLAY: process.env.DISPLAY, WAYLAND_DISPLAY: process.env.WAYLAND_DISPLAY }
+  delete process.env.DISPLAY // the server reads them at start
+  delete process.env.WAYLAND_DISPLAY
+  const ui = await startUi(folder)
+  for (const [name, value] of Object.entries(saved))
+    if (value !== undefined) process.env[name] = value
+  return ui
+})
+
 export { expect } from '@playwright/test'
