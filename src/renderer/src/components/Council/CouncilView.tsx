@@ -32,7 +32,7 @@ import { useRequest } from '../../api/useRequest'
 import { notifyError } from '../../notify'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { Markdown } from '../Markdown/Markdown'
-import { IDLE, reduceLive } from './council-live'
+import { adoptCouncilRun, IDLE, reduceLive } from './council-live'
 import type { CouncilLive } from './council-live'
 import classes from './CouncilView.module.css'
 
@@ -206,11 +206,13 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
   )
 
   if (!info) return null
-  const runId = live.runId ?? info.running
+  // A read that still saw a run this view has seen finish does not bring it back.
+  const runId =
+    live.runId ?? (info.running && !live.finished.includes(info.running) ? info.running : null)
   const resume = (): void => {
     setBusy(true)
     call(api.council.resume({ path }))
-      .then(({ runId: id }) => setLive({ ...IDLE, runId: id }))
+      .then(({ runId: id }) => setLive((current) => adoptCouncilRun(current, id)))
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
       )

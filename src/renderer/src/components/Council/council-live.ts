@@ -12,6 +12,11 @@ export interface CouncilLive {
   failed: Map<string, string>
   /** Set when the run ended with an error or cancelled, for one line under the grid. */
   ended: string | null
+  /**
+   * Runs already over. A short run can finish before the reply that names it (or a read that
+   * still saw it running) arrives; such a late word must not bring the run back as running.
+   */
+  finished: readonly string[]
 }
 
 export const IDLE: CouncilLive = {
@@ -20,9 +25,11 @@ export const IDLE: CouncilLive = {
   streams: new Map(),
   failed: new Map(),
   ended: null,
+  finished: [],
 }
 
 export function reduceLive(live: CouncilLive, progress: CouncilProgress): CouncilLive {
+  const finished = [...live.finished, progress.runId]
   if (progress.kind === 'error')
     return {
       ...live,
@@ -30,6 +37,7 @@ export function reduceLive(live: CouncilLive, progress: CouncilProgress): Counci
       thinking: new Set(),
       streams: new Map(),
       ended: progress.message,
+      finished,
     }
   if (progress.kind === 'finished') {
     const ended = progress.cancelled
@@ -37,8 +45,9 @@ export function reduceLive(live: CouncilLive, progress: CouncilProgress): Counci
       : progress.failed.length > 0
         ? `${progress.failed.length} call(s) failed; the answers that arrived are saved. Resume retries.`
         : null
-    return { ...live, runId: null, thinking: new Set(), streams: new Map(), ended }
+    return { ...live, runId: null, thinking: new Set(), streams: new Map(), ended, finished }
   }
+  if (live.finished.includes(progress.runId)) return live
   const event = progress.event
   const thinking = new Set(live.thinking)
   const streams = new Map(live.streams)
@@ -57,5 +66,11 @@ export function reduceLive(live: CouncilLive, progress: CouncilProgress): Counci
     streams.delete(event.label)
     failed.set(event.label, event.reason)
   }
-  return { runId: progress.runId, thinking, streams, failed, ended: null }
+  return { ...live, runId: progress.runId, thinking, streams, failed, ended: null }
+}
+
+/** Follows run `runId` just started; a run already over, or the one already followed, stays. */
+export function adoptCouncilRun(live: CouncilLive, runId: string): CouncilLive {
+  if (live.finished.includes(runId) || live.runId === runId) return live
+  return { ...IDLE, finished: live.finished, runId }
 }

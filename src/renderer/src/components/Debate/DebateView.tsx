@@ -24,7 +24,7 @@ import { useRequest } from '../../api/useRequest'
 import { notifyError } from '../../notify'
 import { ApprovalBars } from './ApprovalBars'
 import classes from './Debate.module.css'
-import { IDLE, reduceDebateLive } from './debate-live'
+import { adoptDebateRun, IDLE, reduceDebateLive } from './debate-live'
 import type { DebateLive } from './debate-live'
 import { DebateProgressGrid } from './DebateProgressGrid'
 import { DecisionControls } from './DecisionControls'
@@ -182,20 +182,22 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
     if (running && recorded)
       setLive((current) =>
         current.progress.phases.length < recorded.phases.length
-          ? { runId: running, progress: recorded, ended: null }
+          ? adoptDebateRun({ ...current, runId: null }, running, recorded)
           : current,
       )
   }, [running, recorded])
 
   if (!info) return null
-  const runId = live.runId ?? info.running
+  // A read that still saw a run this view has seen finish does not bring it back.
+  const runId =
+    live.runId ?? (info.running && !live.finished.includes(info.running) ? info.running : null)
   const progress = live.progress
   // RUNNING only while a run goes on; the file's own status otherwise.
   const status: DebateStatus = runId ? 'RUNNING' : info.status === 'RUNNING' ? 'OPEN' : info.status
   const run = (): void => {
     setBusy(true)
     call(api.debates.resume({ path }))
-      .then(({ runId: id }) => setLive({ ...IDLE, runId: id }))
+      .then(({ runId: id }) => setLive((current) => adoptDebateRun(current, id)))
       .catch((error: unknown) =>
         notifyError(
           error instanceof Error ? error.message : String(error),

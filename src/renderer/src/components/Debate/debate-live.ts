@@ -11,12 +11,18 @@ export interface DebateLive {
   progress: DebateRunProgress
   /** Set when the run ended without an outcome (cancelled, failed), for one line in the view. */
   ended: string | null
+  /**
+   * Runs already over. A short run can finish before the reply that names it (or a read that
+   * still saw it running) arrives; such a late word must not bring the run back as RUNNING.
+   */
+  finished: readonly string[]
 }
 
-export const IDLE: DebateLive = { runId: null, progress: NO_PROGRESS, ended: null }
+export const IDLE: DebateLive = { runId: null, progress: NO_PROGRESS, ended: null, finished: [] }
 
 export function reduceDebateLive(live: DebateLive, event: DebateProgress): DebateLive {
-  if (event.kind === 'error') return { ...live, runId: null, ended: event.message }
+  const finished = [...live.finished, event.runId]
+  if (event.kind === 'error') return { ...live, runId: null, ended: event.message, finished }
   if (event.kind === 'finished')
     return {
       ...live,
@@ -24,10 +30,26 @@ export function reduceDebateLive(live: DebateLive, event: DebateProgress): Debat
       ended: event.cancelled
         ? 'Cancelled; every answer that arrived is saved. Resume continues from there.'
         : null,
+      finished,
     }
+  if (live.finished.includes(event.runId)) return live
   return {
+    ...live,
     runId: event.runId,
     progress: reduceDebateProgress(live.progress, event.event),
     ended: null,
   }
+}
+
+/**
+ * Follows run `runId` (just started, or found running by a read), from `progress` when given;
+ * a run already over, or the one already followed, is left as it is.
+ */
+export function adoptDebateRun(
+  live: DebateLive,
+  runId: string,
+  progress: DebateRunProgress = NO_PROGRESS,
+): DebateLive {
+  if (live.finished.includes(runId) || live.runId === runId) return live
+  return { ...live, runId, progress, ended: null }
 }
