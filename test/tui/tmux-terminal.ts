@@ -39,7 +39,8 @@ export class TmuxTerminal {
 
   /** Types text literally, one key at a time. */
   type(text: string): void {
-    for (const char of text) this.#tmux('send-keys', '-t', 'tui', '-l', char)
+    // A lone ";" ends a tmux command; escaped, it is sent as the key.
+    for (const char of text) this.#tmux('send-keys', '-t', 'tui', '-l', char === ';' ? '\\;' : char)
   }
 
   /** Presses named keys: Enter, Escape, Up, Down, PageUp, End, Tab, C-s, C-c... */

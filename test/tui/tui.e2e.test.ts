@@ -35,7 +35,11 @@ async function workspace(): Promise<{ folder: string; gate: string; env: Record<
   })
   const folder = join(scripted.root, 'discussions')
   await cp(join(ROOT, 'examples'), folder, { recursive: true })
-  return { folder, gate, env: { ...scripted.env, HOME: scripted.root, TERM: 'xterm-256color' } }
+  return {
+    folder,
+    gate,
+    env: { ...scripted.env, HOME: scripted.root, TERM: 'xterm-256color', LANG: 'C.UTF-8' },
+  }
 }
 
 function start(
@@ -126,7 +130,7 @@ describe.skipIf(!hasTmux)('discussions ui --tui in a real terminal', () => {
       await transcript(name, '10-comment-saved', await terminal.waitFor('Comment saved with READY'))
       const afterComment = await readFile(file, 'utf8')
       expect(afterComment).toMatch(
-        /Name: Rob\n\nAgreed; the plan is sound\.\nDIAGRAM: diagrams\/api-gateway\.puml\n\nVOTE: READY/,
+        /Name: Rob\n+Agreed; the plan is sound\.\n+DIAGRAM: diagrams\/api-gateway\.puml\n+VOTE: READY\n+---\n$/,
       )
 
       // Advance, with the vote reset explained.
@@ -136,7 +140,7 @@ describe.skipIf(!hasTmux)('discussions ui --tui in a real terminal', () => {
       terminal.press('y')
       await transcript(name, '12-advanced', await terminal.waitFor('Advanced from detailed_review'))
       const afterAdvance = await readFile(file, 'utf8')
-      expect(afterAdvance).toMatch(/phase-transition: detailed_review -> /)
+      expect(afterAdvance).toMatch(/PHASE-TRANSITION: detailed_review -> consensus_vote/i)
       expect(afterAdvance).not.toContain('<!-- Phase: detailed_review -->')
 
       // Diagrams with a text preview through PlantUML.
