@@ -139,6 +139,7 @@ describe('the reading layout', () => {
     const lines = readingLines(DISCUSSION, view, 80, roles)
     const concern = lines.find((line) => line.text.startsWith('CONCERN:'))!
     expect(concern.text).toBe('CONCERN: ]0;pwnedcost of [2Jthe cluster')
+    // eslint-disable-next-line no-control-regex
     for (const line of lines) expect(line.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
   })
 
