@@ -48,8 +48,9 @@ export class TmuxTerminal {
     for (const key of keys) this.#tmux('send-keys', '-t', 'tui', key)
   }
 
-  screen(): string {
-    return this.#tmux('capture-pane', '-p', '-t', 'tui')
+  /** What is shown; with `escapes`, including the colour and style sequences. */
+  screen(escapes = false): string {
+    return this.#tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'tui')
   }
 
   async waitFor(wanted: string | RegExp, timeoutMs = 60_000): Promise<string> {

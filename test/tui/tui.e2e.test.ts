@@ -172,4 +172,68 @@ describe.skipIf(!hasTmux)('discussions ui --tui in a real terminal', () => {
     await terminal.waitFor('[exited 0]')
     expect(existsSync(file)).toBe(true)
   }, 120_000)
+
+  it('cancels a turn with Esc, keeping the answer that arrived', async () => {
+    const { folder, gate, env } = await workspace()
+    const file = join(folder, 'add-user-authentication.md')
+    const terminal = start(env, [file], { columns: 80, rows: 24 })
+    await terminal.waitFor('Add User Authentication ·')
+    terminal.press('t')
+    await terminal.waitFor(/Preselected: routing/)
+    terminal.press('Enter')
+    await terminal.waitFor(/@security\s+streaming/)
+    await writeFile(join(gate, 'architect'), '')
+    await terminal.waitFor(/@architect\s+done/)
+    terminal.press('Escape')
+    const cancelled = await terminal.waitFor('Cancelled: 1 of')
+    await transcript('80x24', 'cancelled-turn', cancelled)
+    const text = await readFile(file, 'utf8')
+    expect(text).toContain('Scripted answer from AI-Architect')
+    expect(text).not.toContain('Scripted answer from AI-Security')
+    terminal.press('Enter')
+    await terminal.waitFor(/OPEN {2}\[/)
+    terminal.press('q')
+    await terminal.waitFor('[exited 0]')
+  }, 120_000)
+
+  it('reads the selected comment aloud through espeak-ng', async () => {
+    const { folder, env } = await workspace()
+    const file = join(folder, 'add-user-authentication.md')
+    const speakers = await tempFolder('discussions-tui-speech-')
+    const wav = join(speakers, 'spoken.wav')
+    // No audio device here: the real espeak-ng writes what it says to a file instead.
+    await writeFile(
+      join(speakers, 'espeak-ng'),
+      `#!/bin/sh\nexec /usr/bin/espeak-ng -w "${wav}" "$@"\n`,
+      { mode: 0o755 },
+    )
+    const withSpeaker = start({ ...env, PATH: `${speakers}:${env.PATH}` }, [file], {
+      columns: 80,
+      rows: 24,
+    })
+    await withSpeaker.waitFor('Add User Authentication ·')
+    withSpeaker.press('n')
+    await withSpeaker.waitFor('▌ AI-Architect')
+    withSpeaker.press('l')
+    await withSpeaker.waitFor('Reading aloud')
+    for (let tries = 0; !existsSync(wav) && tries < 100; tries++)
+      await new Promise((done) => setTimeout(done, 100))
+    expect((await readFile(wav)).subarray(0, 4).toString()).toBe('RIFF')
+    withSpeaker.press('q')
+    await withSpeaker.waitFor('[exited 0]')
+  }, 120_000)
+
+  it('degrades when narrow and draws no colour under NO_COLOR', async () => {
+    const { folder, env } = await workspace()
+    const terminal = start({ ...env, NO_COLOR: '1' }, [folder], { columns: 44, rows: 16 })
+    const narrow = await terminal.waitFor('Notification')
+    await transcript('44x16', 'browse', narrow)
+    for (const line of narrow.split('\n')) expect(Array.from(line).length).toBeLessThanOrEqual(44)
+    expect(narrow).toContain('STATUS')
+    expect(narrow).not.toContain('ACTIVITY')
+    // eslint-disable-next-line no-control-regex
+    expect(terminal.screen(true)).not.toMatch(/\u001b\[(3[0-8]|4[0-8]|9\d|10\d)m|\u001b\[[34]8;/)
+    terminal.press('q')
+    await terminal.waitFor('[exited 0]')
+  }, 120_000)
 })
