@@ -25,6 +25,16 @@ const reachInto = (folders, message) => ({
   message,
 })
 
+/**
+ * src/node reached other than through the use-case layer's door (src/node/engine/index.ts): the
+ * CLI and the backend call workflows there, so each is written once (ARCHITECTURE.md).
+ */
+const besideTheEngine = {
+  regex: '^(\\.\\./)+node/(?!engine/index\\.js$)',
+  message:
+    'src/cli and src/backend reach src/node only through src/node/engine/index.js: add the workflow to the Engine (src/node/engine) and call it there.',
+}
+
 const layer = (files, patterns) => ({
   files,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
@@ -129,6 +139,7 @@ export default tseslint.config(
         ['main', 'preload', 'server', 'renderer', 'cli'],
         'src/backend is used by main and server; it never imports them.',
       ),
+      besideTheEngine,
     ],
   ),
   layer(
@@ -153,6 +164,7 @@ export default tseslint.config(
         ['main', 'preload', 'renderer'],
         'The CLI and the server never reach into the Electron app.',
       ),
+      besideTheEngine,
     ],
   ),
   layer(

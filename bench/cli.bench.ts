@@ -352,7 +352,9 @@ export async function benchCli(): Promise<void> {
       table([await benchParse50k(ws)])
     }
     if (parts.has('comment')) {
-      console.log('\ncomment through the CLI: 10 MB against 10 KB (budget: <= 1.2x time and memory)')
+      console.log(
+        '\ncomment through the CLI: 10 MB against 10 KB (budget: <= 1.2x time and memory)',
+      )
       table(benchComment(ws))
     }
     if (parts.has('turn')) {

@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
+import { benchCli } from './cli.bench.js'
 import { benchDiagrams } from './diagrams.bench.js'
 import { benchParse } from './parse.bench.js'
 import { benchStore } from './store.bench.js'
@@ -11,3 +12,4 @@ await benchStore()
 await benchTurn()
 await benchUi()
 await benchDiagrams()
+await benchCli()

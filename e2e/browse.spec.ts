@@ -1,4 +1,5 @@
 import { expect, test } from './support/fixtures.js'
+import { clearField, typeInto } from './support/person.js'
 
 test('browse, filter, search and open a discussion', async ({ page, problems }) => {
   await page.goto('/')
@@ -6,9 +7,9 @@ test('browse, filter, search and open a discussion', async ({ page, problems }) 
   await expect(table.locator('tbody tr')).toHaveCount(4)
   await expect(page.getByRole('link', { name: 'Open Add User Authentication' })).toBeVisible()
 
-  await page.getByLabel('Search titles').fill('payment')
+  await typeInto(page.getByLabel('Search titles'), 'payment')
   await expect(table.locator('tbody tr')).toHaveCount(1)
-  await page.getByLabel('Search titles').fill('')
+  await clearField(page.getByLabel('Search titles'))
   await expect(table.locator('tbody tr')).toHaveCount(4)
 
   await page.getByRole('link', { name: 'Open Add User Authentication' }).click()
@@ -71,7 +72,7 @@ test('find in discussion (Ctrl+F) finds comments the virtual list has not drawn'
   await page.keyboard.press('Control+f')
   const input = page.getByRole('textbox', { name: 'Find in discussion' })
   await expect(input).toBeFocused()
-  await input.fill('audit')
+  await typeInto(input, 'audit')
   await expect(page.getByRole('search')).toContainText(/1 of \d+/)
   await input.press('Enter')
   await expect(page.getByRole('search')).toContainText(/2 of \d+/)

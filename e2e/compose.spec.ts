@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
+import { typeInto } from './support/person.js'
 
 test('comment with a vote: preview, a draft that survives closing, the name remembered', async ({
   page,
@@ -11,11 +12,11 @@ test('comment with a vote: preview, a draft that survives closing, the name reme
   await openDiscussion(page, app, 'Add User Authentication')
   await page.keyboard.press('c')
   const dialog = page.getByRole('dialog', { name: 'Add a comment' })
-  await dialog.getByLabel('Comment').fill('Looks **good** to me.\n\nQ: who rotates the keys?')
+  await typeInto(dialog.getByLabel('Comment'), 'Looks **good** to me.\n\nQ: who rotates the keys?')
   await dialog.getByRole('tab', { name: 'Preview' }).click()
   await expect(dialog.getByTestId('composer-preview').locator('strong')).toHaveText('good')
   await dialog.getByText('READY', { exact: true }).click()
-  await dialog.getByLabel('Signed as').fill('Alice')
+  await typeInto(dialog.getByLabel('Signed as'), 'Alice')
 
   // Closing keeps the draft; C opens it again as it was.
   await page.keyboard.press('Escape')

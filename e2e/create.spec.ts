@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises'
 
 import { expect, test } from './support/fixtures.js'
+import { typeInto } from './support/person.js'
 
 test('create a discussion from a template with chosen participants', async ({
   page,
@@ -11,11 +12,11 @@ test('create a discussion from a template with chosen participants', async ({
   await page.getByRole('button', { name: 'New discussion' }).click()
   const dialog = page.getByRole('dialog', { name: 'New discussion' })
   await expect(dialog).toBeVisible()
-  await dialog.getByLabel('Title').fill('Rate limiting for the public API')
+  await typeInto(dialog.getByLabel('Title'), 'Rate limiting for the public API')
   await dialog.getByRole('combobox', { name: 'Template' }).click()
   await page.getByRole('option', { name: /brainstorm/i }).click()
   await dialog.getByText('security', { exact: true }).click()
-  await dialog.getByLabel('Context').fill('We need **limits** per API key.')
+  await typeInto(dialog.getByLabel('Context'), 'We need **limits** per API key.')
   await dialog.getByRole('button', { name: 'Create discussion' }).click()
 
   await expect(page.getByTestId('discussion-title')).toHaveText('Rate limiting for the public API')

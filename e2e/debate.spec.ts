@@ -73,9 +73,11 @@ for (const scheme of ['light', 'dark'] as const) {
           path: join(ROOT, 'docs', 'screenshots', `debate-proposals-${scheme}.png`),
         })
       }
-      await view.getByLabel('Proposal').click()
+      await view.getByLabel('Proposal in play').click()
+      await expect(page.getByRole('option')).toHaveText(['P2', 'P3']) // the run-off's, not P1
       await page.getByRole('option', { name: 'P3' }).click()
-      await view.getByLabel('Reason (kept in the file)').fill('Smallest change first.')
+      await expect(view.getByRole('button', { name: 'Accept P3' })).toBeDisabled() // why, first
+      await view.getByLabel('Why (kept in the file)').pressSequentially('Smallest change first.')
       await view.getByRole('button', { name: 'Accept P3' }).click()
       await expect(view.getByText('decided: Rob accepted P3')).toBeVisible()
     } finally {

@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Page } from '@playwright/test'
 
 import { expect, SVG_PAYLOADS, test } from './support/diagrams-fixture.js'
+import { typeInto } from './support/person.js'
 
 const SHOTS = join(import.meta.dirname, '..', 'docs', 'screenshots')
 
@@ -148,7 +149,7 @@ test('Add artifact runs the stand-in editor and its DIAGRAM line reaches the sav
   await open(page, 'Diagram Review')
   await page.keyboard.press('c')
   const composer = page.getByRole('dialog', { name: 'Add a comment' })
-  await composer.getByLabel('Comment').fill('Here is the picture I promised.')
+  await typeInto(composer.getByLabel('Comment'), 'Here is the picture I promised.')
   await composer.getByRole('button', { name: 'Add artifact' }).click()
   await expect(composer.getByLabel('Comment')).toHaveValue(
     /^Here is the picture I promised\.\n\nDIAGRAM: diagrams\/diagram-review-\d{8}T\d{6}\.svg\n$/,
@@ -195,7 +196,7 @@ test('Edit source in browser mode opens the built-in editor with a live preview'
   await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible({
     timeout: 30_000,
   })
-  await source.fill('stateDiagram-v2\n  [*] --> Draft\n  Draft --> Archived\n')
+  await typeInto(source, 'stateDiagram-v2\n  [*] --> Draft\n  Draft --> Archived\n')
   // The preview follows the text: it shows the new source once rendered.
   await expect(editor.getByTestId('diagram-preview')).toHaveAttribute('data-current', 'true')
   await expect(editor.getByTestId('diagram-preview').locator('img')).toBeVisible()

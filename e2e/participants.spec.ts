@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { expect, openDiscussion, test } from './support/scripted-ui.js'
+import { typeInto } from './support/person.js'
 
 test('edit a persona: live validation, saved as YAML to the user folder', async ({
   page,
@@ -19,14 +20,14 @@ test('edit a persona: live validation, saved as YAML to the user folder', async 
   await expect(name).toHaveValue('AI-Architect')
 
   // A human-looking name would let the persona's READY pass for a human's: refused as typed.
-  await name.fill('Chen')
+  await typeInto(name, 'Chen')
   await expect(manager.getByText('must start with "AI-"')).toBeVisible()
   await expect(manager.getByRole('button', { name: 'Save persona' })).toBeDisabled()
-  await manager.getByLabel('Alias', { exact: true }).fill('Bad Alias')
+  await typeInto(manager.getByLabel('Alias', { exact: true }), 'Bad Alias')
   await expect(manager.getByText('must start with a lowercase letter')).toBeVisible()
-  await manager.getByLabel('Alias', { exact: true }).fill('architect')
-  await name.fill('AI-Chen')
-  await manager.getByLabel('Role', { exact: true }).fill('Chief Architect')
+  await typeInto(manager.getByLabel('Alias', { exact: true }), 'architect')
+  await typeInto(name, 'AI-Chen')
+  await typeInto(manager.getByLabel('Role', { exact: true }), 'Chief Architect')
   await expect(manager.getByRole('button', { name: 'Save persona' })).toBeEnabled()
   await manager.getByRole('button', { name: 'Save persona' }).click()
 

@@ -28,6 +28,8 @@ for (const layer of ['src/cli', 'src/backend']) {
       ;(target.startsWith('src/node/engine/') ? through : bypass).add(pair)
     }
   }
-  console.log(`${layer}: ${bypass.size} pairs bypass src/node/engine, ${through.size} go through it`)
+  console.log(
+    `${layer}: ${bypass.size} pairs bypass src/node/engine, ${through.size} go through it`,
+  )
   if (list) for (const pair of [...bypass].sort()) console.log(`  ${pair}`)
 }

@@ -63,8 +63,8 @@ export async function signInTabs(context: BrowserContext, ui: RunningUi): Promis
  * A Playwright `test` whose worker starts the real browser-mode server on the folder `start`
  * gives (and stops it after); every test's tabs are signed in, so `page.goto('/')` opens the app.
  */
-export function testWithUi(start: () => Promise<RunningUi>) {
-  return base.extend<{ problems: PageProblems }, { ui: RunningUi }>({
+export function testWithUi<Ui extends RunningUi>(start: () => Promise<Ui>) {
+  return base.extend<{ problems: PageProblems }, { ui: Ui }>({
     ui: [
       // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
       async ({}, use) => {

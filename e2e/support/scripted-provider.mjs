@@ -5,6 +5,7 @@
 //                 so a test can look at a turn in progress without timing anything
 //   --fail LIST   aliases (comma-separated) that fail the way a CLI does: a message, exit 2;
 //                 with --gate, an alias stops failing once DIR/heal-<alias> exists (a retry works)
+// A debate's prompts (DEBATE-STEP lines) get a debate's answers: see debateStep below.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -28,8 +29,11 @@ if (failing.includes(alias) && !healed) {
   process.stderr.write(`scripted failure for ${alias}: quota exceeded\n`)
   process.exit(2)
 }
+const step = /^DEBATE-STEP: (\w+)$/m.exec(prompt)?.[1]
+if (step) await debateStep(step)
 const vote = alias === 'security' ? 'CHANGES' : 'READY'
-const first = `Scripted answer from ${name}. `
+// Long enough that a stream held back for key redaction (the last 64 characters) still shows it.
+const first = `Scripted answer from ${name}. I read the whole discussion first; here is where I stand so far, with the reasons below. `
 const second = `The plan holds up from where @${alias} stands.\\n\\nQ: Who reviews the rollout?`
 process.stdout.write('{"comment": "')
 for (const word of first.split(' ')) {
@@ -40,3 +44,43 @@ if (gate) {
   while (!existsSync(join(gate, alias)) && !existsSync(join(gate, 'all'))) await pause(40)
 }
 process.stdout.write(`${second}", "vote": "${vote}"}\n`)
+
+/**
+ * A debate's step (the prompt's DEBATE-STEP lines). Proposals stream, then wait at the gate for
+ * DIR/debate-go (or DIR/all), so a test can watch and cancel a run. Ballots approve the proposal
+ * of the lightest voter, which carries the 2/3 line; with DIR/debate-stalemate they approve
+ * nothing, so the debate escalates to the human.
+ */
+async function debateStep(phase) {
+  const field = (key) => new RegExp(`^${key}: (.*)$`, 'm').exec(prompt)?.[1]?.trim() ?? ''
+  const own = field('YOUR-PROPOSAL')
+  let answer
+  if (phase === 'propose') {
+    const text = `${name} proposes: keep sessions in a shared store, reviewed by @${alias}.`
+    process.stdout.write('{"proposal": "')
+    for (const word of text.split(' ')) {
+      process.stdout.write(`${word} `)
+      await pause(15)
+    }
+    if (gate)
+      while (!existsSync(join(gate, 'debate-go')) && !existsSync(join(gate, 'all'))) await pause(40)
+    process.stdout.write('", "confidence": 0.8}\n')
+    process.exit(0)
+  } else if (phase === 'critique') answer = { critiques: [] }
+  else if (phase === 'defend')
+    answer = { addresses: [], response: 'Nothing to answer.', modified: null }
+  else {
+    const weights = field('WEIGHTS')
+      .split(', ')
+      .map((item) => /^(P\d+|-)@([\w-]+)=([\d.]+)$/.exec(item))
+      .filter(Boolean)
+      .map(([, proposal, who, weight]) => ({ proposal, who, weight: Number(weight) }))
+      .sort((a, b) => a.weight - b.weight)
+    const lightest = weights.find((w) => w.proposal !== '-')?.proposal
+    const stalemate = gate !== undefined && existsSync(join(gate, 'debate-stalemate'))
+    const approves = !stalemate && lightest && lightest !== own ? [lightest] : []
+    answer = { approves, justification: `@${alias} weighed the proposals in play.` }
+  }
+  process.stdout.write(`${JSON.stringify(answer)}\n`)
+  process.exit(0)
+}

@@ -28,13 +28,15 @@ export interface ScriptedUi extends RunningUi {
   heal: (alias: string) => Promise<void>
 }
 
-export async function startScriptedUi(options: { fail?: string[] } = {}): Promise<ScriptedUi> {
-  const folder = await exampleFolder()
+export async function startScriptedUi(
+  options: { fail?: string[]; folder?: string } = {},
+): Promise<ScriptedUi> {
+  const folder = options.folder ?? (await exampleFolder())
   const root = join(folder, '..')
   const gate = join(root, 'gate')
   const configDir = join(root, '.config')
   await mkdir(gate)
-  await mkdir(configDir)
+  await mkdir(configDir, { recursive: true })
   const command = [process.execPath, SCRIPT, '--gate', gate]
   if (options.fail?.length) command.push('--fail', options.fail.join(','))
   await writeFile(

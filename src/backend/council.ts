@@ -1,8 +1,8 @@
 /**
  * council:start, council:resume, council:cancel, council:read. A council runs in the background:
  * start and resume answer at once with a run id, and its progress goes to every window as
- * `council:progress` events. Streamed text is not forwarded: the view shows each answer when it
- * is saved (the file is the truth, and `discussion:changed` follows every append).
+ * `council:progress` events, streamed text included (a few times a second per call); each answer
+ * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
  */
 import { randomUUID } from 'node:crypto'
 
@@ -13,6 +13,9 @@ import type { EventListener } from './index.js'
 import type { Handlers } from './router.js'
 import { errorMessage } from './router.js'
 import type { Workspace } from './workspace.js'
+
+/** How often a call's streamed text is sent to the windows. */
+const STREAM_MS = 150
 
 type CouncilHandlers = Pick<
   Handlers,
@@ -33,12 +36,19 @@ export function councilHandlers(
       throw new BackendError('This council is already running; wait for it or cancel it.')
     const runId = randomUUID()
     const controller = new AbortController()
+    const streamed = new Map<string, number>()
     running.set(runId, { path, controller })
     void engine
       .resumeCouncil(path, {
         signal: controller.signal,
         onEvent: (event) => {
-          if (event.type !== 'text') emit('council:progress', { runId, path, kind: 'event', event })
+          // Streamed text goes out at most every STREAM_MS per call, with the text so far.
+          if (event.type === 'text') {
+            const now = Date.now()
+            if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
+            streamed.set(event.label, now)
+          }
+          emit('council:progress', { runId, path, kind: 'event', event })
         },
       })
       .then(

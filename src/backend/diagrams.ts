@@ -5,19 +5,11 @@
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
 import { readFile, stat } from 'node:fs/promises'
-import { basename, dirname } from 'node:path'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
-import { diagramKind, extensionFor } from '../core/diagrams/kinds.js'
-import { hasDisplay, launchArtifactEditor } from '../node/diagrams/artifact-editor.js'
-import { deleteOrphans } from '../node/diagrams/cleanup.js'
-import { resolveDiagramPath } from '../node/diagrams/confine.js'
-import { GRAPHVIZ_HINT } from '../node/diagrams/plantuml-output.js'
-import { artifactEditorSetting } from '../node/diagrams/editor-setting.js'
-import { MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/diagrams/plantuml-renderer.js'
-import { plantUmlServerSetting } from '../node/diagrams/plantuml-server-setting.js'
-import { saveDiagramSource, saveNewDiagram } from '../node/diagrams/save-diagram.js'
-import { findOrphans } from '../node/diagrams/scan.js'
+import { diagramKind } from '../core/diagrams/kinds.js'
+import { GRAPHVIZ_HINT, MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/engine/index.js'
+import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
@@ -65,15 +57,11 @@ export function diagramsHandlers(
   env: NodeJS.ProcessEnv,
 ): DiagramHandlers {
   const renderers = new Renderers(env)
-  /** A project's own plantuml_server counts only once the project is trusted. */
-  const serverFor = async (folder: string) => {
-    const engine = await engines.for(folder)
-    return plantUmlServerSetting(engine.config.plantuml_server, engine.projectRoot, env)
-  }
   const rendererFor = async (folder: string): Promise<PlantUmlRenderer> =>
-    renderers.for((await serverFor(folder)).server)
-  const resolveRef = async (discussion: string, ref: string) =>
-    resolveDiagramPath(discussion, ref, workspace.folders)
+    renderers.for((await (await engines.for(folder)).plantUmlServer()).server)
+  // Confined to every open folder, not only the discussion's project.
+  const resolveRef = (engine: Engine, discussion: string, ref: string) =>
+    engine.resolveDiagram(discussion, ref, workspace.folders)
 
   return {
     'diagrams:list': async ({ path }) => {
@@ -83,7 +71,7 @@ export function diagramsHandlers(
       const diagrams: DiagramEntry[] = []
       for (const [index, comment] of view.comments.entries()) {
         for (const { ref, line } of findDiagramReferences(comment.body)) {
-          const resolved = await resolveRef(inside.path, ref)
+          const resolved = await resolveRef(engine, inside.path, ref)
           const kind = diagramKind(ref)
           diagrams.push({
             ref,
@@ -103,7 +91,7 @@ export function diagramsHandlers(
           })
         }
       }
-      const setting = await serverFor(inside.folder)
+      const setting = await engine.plantUmlServer()
       const status = await renderers.for(setting.server).status()
       const hints: string[] = []
       if (!status.engine && status.problem) hints.push(status.problem)
@@ -121,6 +109,7 @@ export function diagramsHandlers(
 
     'diagrams:render': async ({ path, refs }) => {
       const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
       const results: RenderedDiagram[] = []
       const plantuml: { index: number; source: string; name: string }[] = []
       for (const ref of refs) {
@@ -133,7 +122,7 @@ export function diagramsHandlers(
           error,
           line: null,
         })
-        const resolved = await resolveRef(inside.path, ref)
+        const resolved = await resolveRef(engine, inside.path, ref)
         if (!resolved.ok) results.push(failed(resolved.problem))
         else if (!kind) results.push(failed(`${ref}: not a diagram (.puml, .mmd or .svg).`))
         else if (!resolved.exists) results.push(failed(`${ref}: no such file.`))
@@ -181,56 +170,46 @@ export function diagramsHandlers(
 
     'diagrams:save': async ({ path, kind, source, ref }) => {
       const inside = await workspace.resolveInside(path)
-      if (ref === undefined) {
-        const saved = await saveNewDiagram(inside.path, source, { extension: extensionFor(kind) })
-        const resolved = await resolveRef(inside.path, saved)
-        return { ref: saved, file: resolved.ok ? resolved.path : saved }
-      }
-      if (diagramKind(ref) !== kind)
-        throw new BackendError(`${ref}: is not a ${kind} file; save it as a new diagram instead.`)
-      const file = await saveDiagramSource(inside.path, ref, source, workspace.folders)
-      return { ref, file }
+      const engine = await engines.for(inside.folder)
+      return engine.saveDiagram({
+        discussion: inside.path,
+        source,
+        kind,
+        ...(ref !== undefined ? { ref } : {}),
+        roots: workspace.folders,
+      })
     },
 
     'diagrams:open': async ({ path, ref }) => {
       const inside = await workspace.resolveInside(path)
-      const resolved = await resolveRef(inside.path, ref)
+      const engine = await engines.for(inside.folder)
+      const resolved = await resolveRef(engine, inside.path, ref)
       if (!resolved.ok) throw new BackendError(resolved.problem)
       if (!resolved.exists) throw new BackendError(`${ref}: no such file.`)
       // Only diagrams, by the name written and by the file it really is (a link named a.puml may
       // lead to a .desktop), and never with the system's default action, which runs programs.
       if (!diagramKind(ref) || !diagramKind(resolved.path))
         throw new BackendError(`${ref}: not a diagram (.puml, .mmd or .svg); only diagrams open.`)
-      const engine = await engines.for(inside.folder)
-      const setting = await artifactEditorSetting(
-        engine.config.artifact_editor,
-        engine.projectRoot,
-        env,
-      )
-      if ('problem' in setting) return { opened: false, message: setting.problem }
-      if (!hasDisplay(env, process.platform)) return BUILT_IN
-      const outcome = await launchArtifactEditor({
-        editor: setting.editor,
-        outputDir: dirname(resolved.path),
-        proposedName: basename(resolved.path),
+      const opened = await engine.openDiagramInEditor({
+        discussion: inside.path,
+        file: resolved.path,
         roots: workspace.folders,
-        relativeTo: dirname(inside.path),
-        env,
       })
-      if (outcome.kind === 'no-editor') return BUILT_IN
-      if (outcome.kind === 'saved') return { opened: true, message: `Saved ${outcome.relative}.` }
-      return { opened: true, message: outcome.message }
+      return opened.kind === 'built-in'
+        ? BUILT_IN
+        : { opened: opened.kind === 'opened', message: opened.message }
     },
 
     'diagrams:orphans': async ({ folder }) => {
       const inside = await workspace.resolveFolder(folder)
-      const { orphans } = await findOrphans(inside.folder)
+      const engine = await engines.for(inside.folder)
+      const { orphans } = await engine.findOrphanDiagrams(inside.folder)
       return { folder: inside.folder, files: orphans }
     },
 
     'diagrams:deleteOrphans': async ({ folder, files }) => {
       const inside = await workspace.resolveFolder(folder)
-      return deleteOrphans(inside.folder, files)
+      return (await engines.for(inside.folder)).deleteOrphanDiagrams(inside.folder, files)
     },
   }
 }

@@ -1,6 +1,7 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
 import { stat } from 'node:fs/promises'
 
+import { discussionBody } from '../core/discussion/body.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
@@ -90,6 +91,7 @@ export async function discussionDetail(
     status: view.status,
     created: view.created,
     lastActivity: stats.mtime.toISOString(),
+    body: discussionBody(loaded.parsed, view.title),
     participants,
     phases,
     comments: view.comments.map((comment, index) => ({

@@ -1,5 +1,5 @@
 /** discussions:list, discussions:read, discussions:create. */
-import { listDiscussions } from '../node/store/discussion-folder.js'
+import { listDiscussions } from '../node/engine/index.js'
 import type { DiscussionSummary } from '../shared/contract/index.js'
 import { discussionDetail } from './discussion-detail.js'
 import type { Engines } from './engines.js'

@@ -4,9 +4,7 @@
  */
 import { join } from 'node:path'
 
-import { DiscussionFileStore } from '../node/store/discussion-store.js'
-import { AppendJournal } from '../node/store/journal.js'
-import { stateDir } from '../node/store/state-dir.js'
+import { AppendJournal, DiscussionFileStore, stateDir } from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
 import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
@@ -82,6 +80,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const engines = new Engines(options.env)
   const turns = turnsHandlers(workspace, engines, emit)
   const council = councilHandlers(workspace, engines, emit)
+  const { cancelAll: cancelDebates, ...debate } = debateHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
   const invoke = createRouter(
     {
@@ -99,9 +98,9 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       ...personasHandlers(workspace, engines),
       ...providersHandlers(workspace, engines),
       ...diagramsHandlers(workspace, engines, options.env),
-      ...artifactsHandlers(workspace, engines, options.env),
+      ...artifactsHandlers(workspace, engines),
       ...speechHandlers(options.shell, options.env),
-      ...debateHandlers(workspace, engines),
+      ...debate,
     },
     options.onUnexpectedError,
   )
@@ -114,6 +113,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     close() {
       turns.cancelAll()
       council.cancelAll()
+      cancelDebates()
       listeners.clear()
       watcher.close()
     },

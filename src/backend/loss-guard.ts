@@ -4,9 +4,8 @@
  * told who was restored; a phase change the old copy undid is made again (or, when the phase was
  * changed since, left alone and told).
  */
-import type { DiscussionFileStore } from '../node/store/discussion-store.js'
-import type { AppendJournal } from '../node/store/journal.js'
-import { restoreLostChanges } from '../node/store/journal-restore.js'
+import { restoreLostChanges } from '../node/engine/index.js'
+import type { AppendJournal, DiscussionFileStore } from '../node/engine/index.js'
 import type { EventListener } from './index.js'
 
 export function lossGuard(

@@ -1,8 +1,5 @@
 /** providers:list, providers:test, providers:setDefault, providers:trust: the providers view. */
-import { completeWithFallback } from '../core/providers/fallback.js'
-import { saveDefaultProvider } from '../node/config/default-provider.js'
-import { userConfigDir } from '../node/config/paths.js'
-import { providerStatuses, revokeTrust, trustProject } from '../node/engine/provider-setup.js'
+import type { ProviderResult } from '../core/providers/port.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
@@ -15,7 +12,6 @@ type ProviderHandlers = Pick<
   'providers:list' | 'providers:test' | 'providers:setDefault' | 'providers:trust'
 >
 
-const TEST_PROMPT = 'Reply with one short sentence: say hello and name the model you are.'
 // Under the browser mode's 60 s call limit, so a slow provider fails here with its own message.
 const TEST_TIMEOUT_MS = 50_000
 
@@ -26,8 +22,7 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
     'providers:list': async ({ folder, probe }) => {
       const engine = await engineFor(folder)
       const loaded = await engine.providers()
-      const providers: ProviderInfo[] = await providerStatuses(loaded.entries, {
-        env: engine.env,
+      const providers: ProviderInfo[] = await engine.providerStatuses({
         probe: probe ?? true,
         probeTimeoutMs: 1500,
       })
@@ -61,15 +56,11 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
 
     'providers:test': async ({ folder, name }) => {
       const engine = await engineFor(folder)
-      const provider = (await engine.providers()).available.get(name)
-      if (!provider) throw new BackendError(`No provider named "${name}".`)
-      let result: Awaited<ReturnType<typeof completeWithFallback>>
+      if (!(await engine.providers()).available.has(name))
+        throw new BackendError(`No provider named "${name}".`)
+      let result: ProviderResult
       try {
-        result = await completeWithFallback(
-          [provider],
-          { prompt: TEST_PROMPT, timeoutMs: TEST_TIMEOUT_MS },
-          () => performance.now(),
-        )
+        result = await engine.testProvider(name, { timeoutMs: TEST_TIMEOUT_MS })
       } catch (error) {
         // A provider that fails its test is an answer for the person, not a bug.
         throw new BackendError(`${name} failed: ${errorMessage(error)}`)
@@ -87,10 +78,7 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
       const open = folder
         ? (await workspace.resolveFolder(folder)).folder
         : workspace.defaultFolder()
-      const engine = await engines.for(open)
-      if (!(await engine.providers()).available.has(name))
-        throw new BackendError(`No provider named "${name}".`)
-      const file = await saveDefaultProvider(userConfigDir(engine.env), name)
+      const file = await (await engines.for(open)).setDefaultProvider(name)
       engines.reset()
       const after = await engines.for(open)
       const chosen = after.config.providers.default
@@ -102,12 +90,7 @@ export function providersHandlers(workspace: Workspace, engines: Engines): Provi
     },
 
     'providers:trust': async ({ folder, trust }) => {
-      const engine = await engineFor(folder)
-      const root = engine.projectRoot
-      if (!root) throw new BackendError('This folder is not inside a project.')
-      const configDir = userConfigDir(engine.env)
-      if (trust) await trustProject(root, configDir)
-      else await revokeTrust(root, configDir)
+      await (await engineFor(folder)).trustProject(trust)
       engines.reset()
       return { trusted: trust }
     },

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
-import { ensureFolderInside, replaceDurably } from '../node/store/durable-write.js'
+import { ensureFolderInside, replaceDurably } from '../node/engine/index.js'
 
 export const MAX_RECENT = 10
 

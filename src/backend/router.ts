@@ -6,7 +6,7 @@
 import type { z } from 'zod'
 
 import { DiscussionError } from '../core/errors.js'
-import { ConfigError } from '../node/config/config-error.js'
+import { ConfigError } from '../node/engine/index.js'
 import { isInvokeChannel, REQUEST_SCHEMAS } from '../shared/contract/index.js'
 import { BackendError } from './errors.js'
 import type {

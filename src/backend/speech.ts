@@ -2,7 +2,7 @@
  * speech:*: read aloud through espeak-ng or spd-say, only in the desktop app; in browser mode the
  * server may be another machine, so the page uses Web Speech alone.
  */
-import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/speech/speaker.js'
+import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/engine/index.js'
 import type { Shell } from './app.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'

@@ -2,7 +2,7 @@
 import { realpath, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 
-import { isBelow } from '../node/files/is-inside.js'
+import { isBelow } from '../node/engine/index.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

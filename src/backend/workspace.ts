@@ -6,7 +6,7 @@
 import { realpath, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve } from 'node:path'
 
-import { isInside, realLocation } from '../node/files/is-inside.js'
+import { isInside, realLocation } from '../node/engine/index.js'
 import type { WorkspaceState } from '../shared/contract/index.js'
 import { BackendError } from './errors.js'
 import type { RecentFolders } from './recent-folders.js'

@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
-import { packageRoot } from '../node/config/paths.js'
+import { packageRoot } from '../node/engine/index.js'
 import { CliError } from './errors.js'
 import type { CliIO } from './io.js'
 

@@ -1,8 +1,8 @@
 /** How the `participants` and `templates` commands show files and loading problems. */
 import { relative } from 'node:path'
 
-import type { ConfigError } from '../node/config/config-error.js'
-import { isBelow } from '../node/files/is-inside.js'
+import { isBelow } from '../node/engine/index.js'
+import type { ConfigError } from '../node/engine/index.js'
 import type { CliIO } from './io.js'
 
 /** A file relative to the working folder when it lies inside it; else its full path. */

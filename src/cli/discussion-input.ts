@@ -6,7 +6,7 @@ import { z } from 'zod'
 
 import { describeDiscussion, parseDiscussion, VOTE_VALUES } from '../core/index.js'
 import type { DiscussionView } from '../core/index.js'
-import { fileKindOf } from '../node/store/discussion-kind.js'
+import { fileKindOf } from '../node/engine/index.js'
 import { CliError } from './errors.js'
 import type { Input } from './io.js'
 

@@ -13,7 +13,7 @@ export async function exampleBackend(shell: Shell = { mode: 'browser' }) {
   const folder = join(root, 'discussions')
   await mkdir(folder)
   for (const name of await readdir(join(ROOT, 'examples')))
-    await copyFile(join(ROOT, 'examples', name), join(folder, name))
+    if (name.endsWith('.md')) await copyFile(join(ROOT, 'examples', name), join(folder, name))
   const env = {
     DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
     DISCUSSIONS_STATE_DIR: join(root, '.state'),

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { launchArtifactEditor } from '../../src/node/diagrams/artifact-editor.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { runDiscussions, runInTerminal } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 async function script(folder: string, name: string, body: string): Promise<string> {
@@ -115,7 +115,8 @@ describe('discussions artifact new', () => {
       'ed-standin',
       'printf "@startuml\\nUser -> App\\n@enduml\\n" > "$1"',
     )
-    const run = await runDiscussions(
+    // $EDITOR is a terminal editor: it runs only where there is a terminal.
+    const run = await runInTerminal(
       ['artifact', 'new', 'cache-layer.md', '--comment', 'Here is the flow.'],
       {
         cwd: root,
@@ -129,13 +130,13 @@ describe('discussions artifact new', () => {
         },
       },
     )
-    expect(run.stderr).toContain('Added a comment')
+    expect(run.stdout).toContain('Added a comment')
     expect(run.code).toBe(0)
     const [saved] = (await readdir(join(root, 'diagrams'))).filter(
       (name) => name !== 'planted.puml',
     )
     expect(saved).toMatch(/^cache-layer-\d{8}T\d{6}\.puml$/)
-    expect(run.stdout).toBe(`DIAGRAM: diagrams/${saved}\n`)
+    expect(run.stdout).toMatch(new RegExp(`^DIAGRAM: diagrams/${saved}\\r?$`, 'm'))
     expect(await readFile(join(root, 'diagrams', saved ?? ''), 'utf8')).toContain('User -> App')
     const text = await readFile(file, 'utf8')
     expect(text).toMatch(

@@ -5,7 +5,7 @@
  * write helper) against a folder "outside", and nothing there may change. Every attempt and every
  * escape is counted; the counts close the file.
  */
-import { mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, readFile, stat, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
@@ -230,12 +230,18 @@ describe('the CLI writes (real bin)', () => {
     const root = await tempFolder()
     await mkdir(join(root, '.git'))
     await writeFile(join(root, 'd.md'), DISCUSSION)
+    // A stand-in artifact editor that saves the proposed name where it was asked to.
+    const bin = await tempFolder()
+    await writeFile(
+      join(bin, 'artifact-editor'),
+      '#!/bin/sh\ntouch "$2/$4"; echo "ARTIFACT_SAVED:$2/$4"\n',
+    )
+    await chmod(join(bin, 'artifact-editor'), 0o755)
     const env = {
       DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
       DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISPLAY: '',
-      EDITOR: 'true',
-      VISUAL: '',
+      DISPLAY: ':0',
+      PATH: `${bin}:${process.env.PATH ?? ''}`,
     }
     const run = (...args: string[]) => runDiscussions(args, { cwd: root, env })
     const evil = `../../../../../../..${outside.dir}/evil.puml`
@@ -254,11 +260,11 @@ describe('the CLI writes (real bin)', () => {
     expect(diagramNameProblem('.hidden.puml')).toMatch(/hidden/)
     expect(diagramNameProblem('a\u0007.puml')).toMatch(/control/)
     expect(diagramNameProblem('Flow.PUML')).toBeNull()
-    // A good name still works: the starter file is made in diagrams/ and $EDITOR "edits" it.
+    // A good name still works: the editor saves it in diagrams/.
     const good = await run('artifact', 'new', 'd.md', '--name', 'flow.puml')
     expect(good).toMatchObject({ code: 0, stdout: 'DIAGRAM: diagrams/flow.puml\n' })
     await attempt(outside, async () => {
-      // diagrams/ itself linked out: the fallback refuses to create the starter there.
+      // diagrams/ itself linked out: refused before the editor starts.
       await mkdir(join(root, 'sub'))
       await writeFile(join(root, 'sub', 'e.md'), DISCUSSION)
       await symlink(outside.dir, join(root, 'sub', 'diagrams'))

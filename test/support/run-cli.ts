@@ -36,6 +36,24 @@ export function runDiscussions(
   return collect(child)
 }
 
+/**
+ * Runs the real bin with a terminal on its stdin and stdout (a pseudo-terminal from util-linux's
+ * `script`), as a person at a terminal runs it. The terminal merges stderr into `stdout`.
+ */
+export function runInTerminal(
+  args: readonly string[],
+  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+): Promise<CliRun> {
+  const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ')
+  const child = spawn('script', ['-qec', command, '/dev/null'], {
+    cwd: options.cwd ?? ROOT,
+    env: { ...process.env, ...options.env },
+  })
+  child.stdin.end()
+  return collect(child)
+}
+
 /** Runs a shell pipeline of `discussions` commands (`discussions` stands for the bin). */
 export function runPipeline(pipeline: string, cwd = ROOT): Promise<CliRun> {
   const command = pipeline.replaceAll('discussions ', `"${process.execPath}" "${BIN}" `)

@@ -3,10 +3,7 @@ import { relative } from 'node:path'
 
 import type { Command } from '@commander-js/extra-typings'
 
-import { deleteOrphans } from '../../node/diagrams/cleanup.js'
-import { findOrphans } from '../../node/diagrams/scan.js'
 import { loadCliContext, resolveFile } from '../context.js'
-import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
 
@@ -38,16 +35,10 @@ export function registerCleanup(program: Command, io: CliIO): void {
     .option('-y, --yes', 'with --delete: do not ask')
     .option('--json', 'print the list as JSON')
     .action(async (options) => {
-      const root = options.dir
-        ? resolveFile(io, options.dir)
-        : ((await loadCliContext(io)).projectRoot ?? io.cwd)
-      let found: Awaited<ReturnType<typeof findOrphans>>
-      try {
-        found = await findOrphans(root)
-      } catch {
-        throw new CliError(`${root}: no such folder.`)
-      }
-      const { orphans, scanned } = found
+      const engine = await loadCliContext(io)
+      const { root, orphans, scanned } = await engine.findOrphanDiagrams(
+        options.dir !== undefined ? resolveFile(io, options.dir) : undefined,
+      )
       if (options.json && !options.delete) return writeJson(io, { root, orphans, scanned })
       if (orphans.length === 0) {
         io.stdout.write(`No orphaned diagrams under ${root} (${scanned} markdown files read).\n`)
@@ -66,7 +57,7 @@ export function registerCleanup(program: Command, io: CliIO): void {
           return
         }
       }
-      const { deleted, kept } = await deleteOrphans(root, orphans)
+      const { deleted, kept } = await engine.deleteOrphanDiagrams(root, orphans)
       io.stderr.write(
         `Deleted ${deleted.length}.${kept.length ? ` Kept ${kept.length}: referenced meanwhile.` : ''}\n`,
       )

@@ -25,7 +25,11 @@ export function registerComment(program: Command, io: CliIO): void {
     .description('Add a comment (and optionally a vote) to a discussion.')
     .argument('<file>', 'discussion file')
     .argument('<text>', 'the comment in markdown, or - to read it from stdin')
-    .option('-a, --author <name>', 'who is commenting (default: the configured user name)')
+    .option(
+      '--as <name>',
+      "who is commenting (default: user.name, $DISCUSSIONS_USER, git's user.name, the login name)",
+    )
+    .option('-a, --author <name>', 'the same as --as')
     .option('-v, --vote <vote>', 'READY, CHANGES or REJECT', parseVote)
     .action(async (file, textArgument, options) => {
       const engine = await loadCliContext(io)
@@ -34,8 +38,8 @@ export function registerComment(program: Command, io: CliIO): void {
       const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
       if (text.trim() === '' && !options.vote)
         throw new CliError('The comment is empty; write some text or give a --vote.')
-      const author = options.author === undefined ? engine.userName : options.author
-      if (author.trim() === '') throw new CliError('The author name is empty; give --author NAME.')
+      const author = options.as ?? options.author ?? engine.userName
+      if (author.trim() === '') throw new CliError('The author name is empty; give --as NAME.')
       const result = await engine.addComment(file, {
         author: normalizeAuthor(author),
         text,

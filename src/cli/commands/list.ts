@@ -1,7 +1,7 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { listDiscussions } from '../../node/store/discussion-folder.js'
-import type { DiscussionListing } from '../../node/store/discussion-folder.js'
+import { listDiscussions } from '../../node/engine/index.js'
+import type { DiscussionListing } from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'

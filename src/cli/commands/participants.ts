@@ -1,10 +1,7 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { ConfigError } from '../../node/config/config-error.js'
-import { registryDirs } from '../../node/config/load-config.js'
-import { findProjectRoot } from '../../node/config/paths.js'
-import { loadPersonas } from '../../node/config/registry.js'
-import type { PersonaEntry, PersonaRegistry } from '../../node/config/registry.js'
+import { ConfigError, personasOf } from '../../node/engine/index.js'
+import type { PersonaEntry, PersonaRegistry } from '../../node/engine/index.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
@@ -66,7 +63,7 @@ export function registerParticipants(program: Command, io: CliIO): void {
 
 /** The personas for the working folder; the environment is read here, at the command. */
 function personaRegistry(io: CliIO): Promise<PersonaRegistry> {
-  return loadPersonas(registryDirs(findProjectRoot(io.cwd), process.env))
+  return personasOf(io.cwd, process.env)
 }
 
 function flatten({ persona, source, file }: PersonaEntry): Record<string, unknown> {

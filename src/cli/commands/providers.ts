@@ -5,9 +5,9 @@ import { didYouMean } from '../../core/config/did-you-mean.js'
 import { completeWithFallback, ProviderChainError } from '../../core/providers/fallback.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
-import { findProjectRoot, userConfigDir } from '../../node/config/paths.js'
 import {
   describeEntry,
+  findProjectRoot,
   detectedYaml,
   detectProviders,
   entryYaml,
@@ -16,13 +16,14 @@ import {
   revokeTrust,
   setupHints,
   trustProject,
-} from '../../node/engine/provider-setup.js'
+  userConfigDir,
+} from '../../node/engine/index.js'
 import type {
   DetectedProvider,
   LoadedProviders,
   ProviderEntry,
   Usability,
-} from '../../node/engine/provider-setup.js'
+} from '../../node/engine/index.js'
 import { shownPath, writeProblems } from '../config-output.js'
 import { CliError, EXIT } from '../errors.js'
 import type { CliIO } from '../io.js'

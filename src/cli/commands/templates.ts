@@ -1,11 +1,8 @@
 import type { Command } from '@commander-js/extra-typings'
 
 import type { TemplatePhase } from '../../core/templates/schema.js'
-import { ConfigError } from '../../node/config/config-error.js'
-import { registryDirs } from '../../node/config/load-config.js'
-import { findProjectRoot } from '../../node/config/paths.js'
-import { loadTemplates } from '../../node/config/registry.js'
-import type { TemplateEntry, TemplateRegistry } from '../../node/config/registry.js'
+import { ConfigError, templatesOf } from '../../node/engine/index.js'
+import type { TemplateEntry, TemplateRegistry } from '../../node/engine/index.js'
 import { shownPath, writeProblems } from '../config-output.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
@@ -66,7 +63,7 @@ export function registerTemplates(program: Command, io: CliIO): void {
 
 /** The templates for the working folder; the environment is read here, at the command. */
 function templateRegistry(io: CliIO): Promise<TemplateRegistry> {
-  return loadTemplates(registryDirs(findProjectRoot(io.cwd), process.env))
+  return templatesOf(io.cwd, process.env)
 }
 
 function flatten({ template, source, file }: TemplateEntry): Record<string, unknown> {

@@ -9,7 +9,7 @@ import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
 import { DiscussionError } from '../../core/errors.js'
 import { createDurably, ensureFolderInside, replaceDurably } from '../store/durable-write.js'
 import { resolveDiagramPath } from './confine.js'
-import { DIAGRAMS_FOLDER } from './diagram-name.js'
+import { outputFolderOf } from './artifact-editor.js'
 
 /**
  * Saves `source` as `diagrams/<slug>-<time><ext>` beside `discussionFile`; returns the path
@@ -21,7 +21,7 @@ export async function saveNewDiagram(
   options: { slug?: string; extension?: string; now?: Date } = {},
 ): Promise<string> {
   const discussionFolder = dirname(discussionFile)
-  const folder = join(discussionFolder, DIAGRAMS_FOLDER)
+  const folder = outputFolderOf(discussionFile)
   await ensureFolderInside(folder, discussionFolder)
   const slug = diagramSlug(options.slug ?? basename(discussionFile).replace(/\.md$/i, ''))
   const stem = `${slug}-${fileTime(options.now ?? new Date())}`

@@ -5,15 +5,22 @@
  * beside this file and the methods here only name them.
  */
 import { randomBytes } from 'node:crypto'
-import { userInfo } from 'node:os'
 import { basename, dirname, isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
+import type { DiagramKind } from '../../core/diagrams/kinds.js'
 import type { CouncilView } from '../../core/council/describe.js'
 import type { CouncilEvent } from '../../core/council/events.js'
 import type { CouncilRunResult } from '../../core/council/run-council.js'
 import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
 import type { DebateRunResult } from '../../core/debate/run-debate.js'
+import type { ProviderResult } from '../../core/providers/port.js'
+import type { PersonaInput } from '../../core/personas/schema.js'
+import type { CleanupResult } from '../diagrams/cleanup.js'
+import type { ResolvedDiagram } from '../diagrams/confine.js'
+import { plantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
+import type { PlantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
+import type { ProviderStatus } from '../providers/usable.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
@@ -24,7 +31,7 @@ import { currentPhase } from '../../core/discussion/describe.js'
 import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
-import type { Vote } from '../../core/format/model.js'
+import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import { previewTurn } from '../../core/orchestration/preview-turn.js'
 import type { PromptPreview } from '../../core/orchestration/preview-turn.js'
 import { runTurn } from '../../core/orchestration/run-turn.js'
@@ -37,6 +44,7 @@ import type { TemplatePhase } from '../../core/templates/schema.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { loadConfig, registryDirs } from '../config/load-config.js'
+import { defaultUserName } from '../config/user-name.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
@@ -47,6 +55,8 @@ import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import { stateDir } from '../store/state-dir.js'
 import { requireWritable } from '../store/write-access.js'
+import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
+import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
 
@@ -246,15 +256,13 @@ export class Engine {
     return isAbsolute(output) ? output : resolve(this.projectRoot ?? this.cwd, output)
   }
 
-  /** The name a human comment is signed with: `user.name`, `$DISCUSSIONS_USER`, the login name. */
+  /** The name a human comment is signed with unless the person gives another (see user-name.ts). */
   get userName(): string {
-    if (this.config.user.name) return this.config.user.name
-    if (this.env.DISCUSSIONS_USER) return this.env.DISCUSSIONS_USER
-    try {
-      return userInfo().username || 'Human'
-    } catch {
-      return 'Human'
-    }
+    return defaultUserName({
+      env: this.env,
+      configured: this.config.user.name,
+      cwd: this.projectRoot ?? this.cwd,
+    })
   }
 
   async load(path: string): Promise<LoadedDiscussion> {
@@ -457,7 +465,9 @@ export class Engine {
   }
 
   /** The debate in `file`; refuses a file that is not one, saying how to start one. */
-  async readDebate(file: string): Promise<{ path: string; state: DebateState }> {
+  async readDebate(
+    file: string,
+  ): Promise<{ path: string; state: DebateState; parsed: ParsedDiscussion }> {
     const { loadDebate } = await import('./debate.js')
     return loadDebate(this, file)
   }
@@ -476,6 +486,115 @@ export class Engine {
   async debates(folder?: string): Promise<{ path: string; state: DebateState }[]> {
     const { debatesIn } = await import('./debate.js')
     return debatesIn(folder !== undefined ? resolve(this.cwd, folder) : this.discussionsDir)
+  }
+
+  // Diagrams and artifacts (docs/diagrams.md).
+
+  /** A `DIAGRAM:` reference of `discussion`, confined to `roots` (default: the project). */
+  async resolveDiagram(
+    discussion: string,
+    ref: string,
+    roots?: readonly string[],
+  ): Promise<ResolvedDiagram> {
+    const { resolveDiagram } = await import('./diagrams.js')
+    return resolveDiagram(this, discussion, ref, roots)
+  }
+
+  /**
+   * Saves a diagram: a new file in `diagrams/` beside the discussion when `ref` is absent, else
+   * the existing one `ref` names (confined, same kind). Returns its reference and path.
+   */
+  async saveDiagram(request: {
+    discussion: string
+    source: string
+    kind: DiagramKind
+    ref?: string
+    roots?: readonly string[]
+  }): Promise<{ ref: string; file: string }> {
+    const { saveDiagram } = await import('./diagrams.js')
+    return saveDiagram(this, request)
+  }
+
+  /** The PlantUML server diagrams may go to: a project's own only once it is trusted. */
+  plantUmlServer(): Promise<PlantUmlServerSetting> {
+    return plantUmlServerSetting(this.config.plantuml_server, this.projectRoot, this.env)
+  }
+
+  /** Diagram files under `root` (default: the project) that nothing references. */
+  async findOrphanDiagrams(
+    root?: string,
+  ): Promise<{ root: string; orphans: string[]; scanned: number }> {
+    const { findOrphanDiagrams } = await import('./diagrams.js')
+    return findOrphanDiagrams(this, root)
+  }
+
+  /** Deletes those of `files` a fresh scan still finds orphaned; the rest are kept. */
+  async deleteOrphanDiagrams(root: string, files: readonly string[]): Promise<CleanupResult> {
+    const { deleteOrphanDiagrams } = await import('./diagrams.js')
+    return deleteOrphanDiagrams(this, root, files)
+  }
+
+  /** Runs the artifact editor for a new diagram of a discussion, or says to fall back. */
+  async newArtifact(request: NewArtifact): Promise<ArtifactResult> {
+    const { newArtifact } = await import('./artifacts.js')
+    return newArtifact(this, request)
+  }
+
+  /** Opens an existing diagram in the configured artifact editor, or says to use the built-in one. */
+  async openDiagramInEditor(request: {
+    discussion: string
+    file: string
+    roots: readonly string[]
+  }): Promise<OpenedDiagram> {
+    const { openDiagramInEditor } = await import('./artifacts.js')
+    return openDiagramInEditor(this, request)
+  }
+
+  /** The headless fallback: `$VISUAL`/`$EDITOR` on a new diagram at `target`; its reference. */
+  async editArtifactInTerminal(
+    discussion: string,
+    target: string,
+    hasTerminal: boolean,
+  ): Promise<string> {
+    const { editArtifactInTerminal } = await import('./artifacts.js')
+    return editArtifactInTerminal(this, discussion, target, hasTerminal)
+  }
+
+  // Providers and personas (docs/providers.md).
+
+  /** Every configured provider and whether it can answer now (`probe`: ask HTTP endpoints). */
+  async providerStatuses(
+    options: { probe?: boolean; probeTimeoutMs?: number } = {},
+  ): Promise<ProviderStatus[]> {
+    const { listProviders } = await import('./providers.js')
+    return listProviders(this, options)
+  }
+
+  /** Sends one short test prompt to the provider `name`, without fallback. */
+  async testProvider(
+    name: string,
+    options: { timeoutMs?: number; signal?: AbortSignal; onText?: (text: string) => void } = {},
+  ): Promise<ProviderResult> {
+    const { testProvider } = await import('./providers.js')
+    return testProvider(this, name, options)
+  }
+
+  /** Makes `name` the default provider in the user's settings; returns the file written. */
+  async setDefaultProvider(name: string): Promise<string> {
+    const { setDefaultProvider } = await import('./providers.js')
+    return setDefaultProvider(this, name)
+  }
+
+  /** Trusts (true) or stops trusting the project's own providers; false when nothing changed. */
+  async trustProject(trust: boolean): Promise<boolean> {
+    const { trustTheProject } = await import('./providers.js')
+    return trustTheProject(this, trust)
+  }
+
+  /** Saves a persona to the user's folder or the project's; returns where it went. */
+  async savePersona(persona: PersonaInput, target: PersonaTarget): Promise<SavedPersona> {
+    const { savePersona } = await import('./personas.js')
+    return savePersona(this, persona, target)
   }
 
   /** The consensus state of the current phase under the configured rules. */

@@ -1,7 +1,9 @@
 /**
  * The use-case layer's one door: src/cli and src/backend import src/node through this file only
- * (an ESLint rule keeps it so). Workflows are Engine methods; what is exported beside the Engine
- * is what a composition root needs to build one (the store, the journal) or to name its errors.
+ * (an ESLint rule keeps it so). Every workflow is an Engine method; what is exported beside the
+ * Engine is what a composition root needs to build one and the app's long-lived services (the
+ * store, the append journal, the PlantUML renderer, speech), the errors callers tell apart, and
+ * the few reads that must work before a project's settings load (listing, registries, paths).
  */
 export { Engine, openEngine } from './engine.js'
 export type {
@@ -11,11 +13,40 @@ export type {
   EngineTurnOptions,
   LoadedDiscussion,
 } from './engine.js'
+export type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 export type { NewCouncil } from './council.js'
 export type { DebateRun, NewDebate } from './debate.js'
+export type { PersonaTarget, SavedPersona } from './personas.js'
+export { PROVIDER_TEST_PROMPT } from './providers.js'
+export { personasOf, templatesOf } from './registries.js'
+
+// Errors a person can cause and fix, with the file and line.
+export { ConfigError } from '../config/config-error.js'
+// Paths: the package's own folder (the app's build), the user's config folder, the project root.
+export { findProjectRoot, packageRoot, userConfigDir } from '../config/paths.js'
+export type {
+  PersonaEntry,
+  PersonaRegistry,
+  TemplateEntry,
+  TemplateRegistry,
+} from '../config/registry.js'
+// Where a path lies, after links: the workspace's and the static files' confinement.
+export { isBelow, isInside, realLocation } from '../files/is-inside.js'
+// Small files of the app's own (recent folders) go through the same checked, durable writes.
+export { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
+// What a file named on the command line is (a discussion, JSON, binary ...), said before reading it.
+export { fileKindOf } from '../store/discussion-kind.js'
 // Reads that need no settings: the discussions of a folder.
 export { listDiscussions } from '../store/discussion-folder.js'
 export type { DiscussionListing } from '../store/discussion-folder.js'
+// The app's composition: the store, the journal that guards appends, and restoring from it.
+export { DiscussionFileStore } from '../store/discussion-store.js'
+export { AppendJournal } from '../store/journal.js'
+export { restoreLost, restoreLostChanges } from '../store/journal-restore.js'
+export { stateDir } from '../store/state-dir.js'
 // Long-lived services the app keeps across engines: PlantUML rendering, reading aloud.
+export { GRAPHVIZ_HINT } from '../diagrams/plantuml-output.js'
 export { MAX_SOURCE_BYTES, NO_PLANTUML, PlantUmlRenderer } from '../diagrams/plantuml-renderer.js'
 export { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../speech/speaker.js'
+// `discussions providers` before any settings load (detect, trust, list by file).
+export * from './provider-setup.js'

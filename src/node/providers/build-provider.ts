@@ -4,6 +4,7 @@
  * reason, so it is listed with that reason and a fallback chain moves past it.
  */
 import { kindOf } from './kinds/index.js'
+import { withRedactedAnswers } from './redacted-answers.js'
 import type { BuildContext, BuiltProvider, ProviderConfig } from './kinds/index.js'
 
 export { failingProvider } from './kinds/failing-provider.js'
@@ -15,5 +16,11 @@ export function keyVariables(config: ProviderConfig): string[] {
 }
 
 export function buildProvider(config: ProviderConfig, context: BuildContext): BuiltProvider {
-  return kindOf(config).build(context)
+  const built = kindOf(config).build(context)
+  // Command providers redact as they read the program's output; every other kind is wrapped.
+  if (config.type === 'command') return built
+  return {
+    ...built,
+    provider: withRedactedAnswers(built.provider, keyVariables(config), context.env),
+  }
 }

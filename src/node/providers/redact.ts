@@ -63,12 +63,25 @@ export function streamRedactor(
   env: NodeJS.ProcessEnv = process.env,
 ): { push: (piece: string) => string; end: () => string } {
   const secrets = secretValues(names, env)
-  const longest = secrets.reduce((max, secret) => Math.max(max, secret.length), 0)
-  const hold = Math.max(longest - 1, 64)
   let pending = ''
-  /** Where the safe part ends: never inside a key or a key-shaped match. */
+  /** Where the safe part ends: never inside a key or a key-shaped match, nor where one may go on. */
   const safeEnd = (text: string): number => {
-    let cut = Math.max(0, text.length - hold)
+    // Held back: the end of the text that could be the start of a key...
+    let cut = text.length
+    for (const secret of secrets) {
+      for (let k = Math.min(secret.length - 1, text.length); k > 0; k--) {
+        if (text.endsWith(secret.slice(0, k))) {
+          cut = Math.min(cut, text.length - k)
+          break
+        }
+      }
+    }
+    // ...and its last word, which may grow into a key-shaped one (keys hold no spaces).
+    const word = /\S+$/.exec(text)
+    if (word) cut = Math.min(cut, word.index)
+    // A "Bearer " or "x-api-key: " whose value has not arrived yet.
+    const label = /(Bearer|x-api-key["']?\s*[:=])\s*["']?$/i.exec(text)
+    if (label) cut = Math.min(cut, label.index)
     const spans: [number, number][] = []
     for (const secret of secrets) {
       for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1))

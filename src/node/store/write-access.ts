@@ -22,6 +22,7 @@ function reason(code: string | undefined): string {
   if (code === 'EROFS') return 'it is on a read-only file system'
   if (code === 'ENOSPC') return 'the disk is full'
   if (code === 'EDQUOT') return 'the disk quota is used up'
+  if (code === 'ENOTDIR') return 'a part of its path is a file, not a folder'
   return 'permission denied'
 }
 

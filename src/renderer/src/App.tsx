@@ -1,5 +1,4 @@
 import { AppShell } from '@mantine/core'
-import { useHotkeys, useWindowEvent } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -16,6 +15,7 @@ import { LinkProvider } from './components/LinkConfirm/LinkProvider'
 import { NewDiscussionDialog } from './components/NewDiscussionDialog/NewDiscussionDialog'
 import { AppPanels } from './components/Panels/AppPanels'
 import { navigate, useRoute } from './lib/route'
+import { useShortcuts } from './lib/shortcuts'
 import { notifyError, notifyInfo, useToastsCloseOnLeave } from './notify'
 
 export function App(): ReactNode {
@@ -54,16 +54,9 @@ export function App(): ReactNode {
       () => {},
     )
   }
-  useHotkeys([
-    ['r', refresh],
-    ['q', quit],
-  ])
-  // `?` is Shift+/ on some layouts and a key of its own on others: match the character typed.
-  useWindowEvent('keydown', (event) => {
-    const target = event.target as HTMLElement | null
-    const typing = target?.closest('input, textarea, select, [contenteditable="true"]')
-    if (event.key === '?' && !typing && !event.ctrlKey && !event.metaKey) setHelp(true)
-  })
+  useShortcuts({ r: refresh, q: quit })
+  // `?` is Shift+/ on some layouts and a key of its own on others: the character typed counts.
+  useShortcuts({ '?': () => setHelp(true) }, { overLayers: true })
 
   return (
     <AppInfoContext.Provider value={info}>

@@ -13,7 +13,7 @@ import { connectApi } from './api/client'
 import { App } from './App'
 import { ErrorBoundary } from './components/ErrorBoundary/ErrorBoundary'
 import { notifyError } from './notify'
-import { theme } from './theme'
+import { cssVariablesResolver, theme } from './theme'
 import { TOAST_Z_INDEX } from './notify'
 
 window.addEventListener('unhandledrejection', (event) => {
@@ -25,7 +25,11 @@ const root = document.getElementById('root')
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <MantineProvider theme={theme} defaultColorScheme="auto">
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        defaultColorScheme="auto"
+      >
         {/* Under dialogs (Mantine's modals sit at 200): a toast never covers a dialog's buttons. */}
         <Notifications position="bottom-right" zIndex={TOAST_Z_INDEX} />
         <ErrorBoundary>

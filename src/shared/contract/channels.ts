@@ -41,6 +41,9 @@ export const INVOKE_CHANNELS = [
   'speech:status',
   'speech:say',
   'speech:stop',
+  'debates:start',
+  'debates:resume',
+  'debates:cancel',
   'debates:read',
   'debates:decide',
 ] as const
@@ -50,6 +53,7 @@ export const EVENT_CHANNELS = [
   'discussion:restored',
   'turn:progress',
   'council:progress',
+  'debate:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

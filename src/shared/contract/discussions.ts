@@ -73,6 +73,8 @@ export interface DiscussionDetail {
   status: string | null
   created: string | null
   lastActivity: string
+  /** The discussion's own text above its first comment (context, requirements...), as markdown. */
+  body: string
   participants: ParticipantInfo[]
   /** The template's phases in order; empty when the template is unknown (see `problems`). */
   phases: PhaseInfo[]

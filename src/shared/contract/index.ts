@@ -14,7 +14,7 @@ import { councilRequests } from './council.js'
 import type { CouncilProgress, CouncilResponses } from './council.js'
 import type { CommentsResponses, DiscussionRestored } from './comments.js'
 import { debatesRequests } from './debate.js'
-import type { DebatesResponses } from './debate.js'
+import type { DebateProgress, DebatesResponses } from './debate.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
@@ -84,6 +84,7 @@ export interface EventPayloads {
   'discussion:restored': DiscussionRestored
   'turn:progress': TurnProgress
   'council:progress': CouncilProgress
+  'debate:progress': DebateProgress
 }
 
 /** What a caller passes (defaults not yet applied). */

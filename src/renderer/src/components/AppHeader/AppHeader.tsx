@@ -12,6 +12,7 @@ import { IconHelp, IconMessages, IconMoon, IconRefresh, IconSun } from '@tabler/
 import type { ReactNode } from 'react'
 
 import type { AppInfo } from '../../../../shared/contract'
+import { useSignedName } from '../Composer/draft'
 import { PanelButtons } from '../Panels/PanelButtons'
 
 export interface AppHeaderProps {
@@ -25,6 +26,7 @@ export function AppHeader({ info, onHome, onRefresh, onHelp }: AppHeaderProps): 
   const { setColorScheme } = useMantineColorScheme()
   const scheme = useComputedColorScheme('light')
   const dark = scheme === 'dark'
+  const signedAs = useSignedName(info?.userName ?? null)
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <UnstyledButton onClick={onHome} aria-label="All discussions">
@@ -39,10 +41,12 @@ export function AppHeader({ info, onHome, onRefresh, onHelp }: AppHeaderProps): 
         </Group>
       </UnstyledButton>
       <Group gap={6} wrap="nowrap">
-        {info && (
-          <Text size="xs" c="dimmed" mr="xs">
-            Signed as {info.userName}
-          </Text>
+        {signedAs && (
+          <Tooltip label="Comments are signed with this name; change it in the comment box">
+            <Text size="xs" c="dimmed" mr="xs" data-testid="signed-as">
+              Signed as {signedAs}
+            </Text>
+          </Tooltip>
         )}
         <PanelButtons />
         <Tooltip label="Refresh (R)">

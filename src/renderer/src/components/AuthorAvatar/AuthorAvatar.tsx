@@ -21,6 +21,7 @@ export function AuthorAvatar({ name, human, size = 'md' }: AuthorAvatarProps): R
       variant={human ? 'filled' : 'light'}
       radius="xl"
       size={size}
+      role="img"
       aria-label={`${name} (${human ? 'human' : 'AI'})`}
     >
       {human ? authorInitials(name) : <IconRobot size="60%" stroke={1.8} />}

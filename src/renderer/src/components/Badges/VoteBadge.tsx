@@ -25,7 +25,17 @@ export function VoteBadge({ vote, size = 'sm', none }: VoteBadgeProps): ReactNod
       </Badge>
     ) : null
   return (
-    <Badge size={size} color={VOTE_COLOURS[vote]} variant="light" data-vote={vote}>
+    <Badge
+      size={size}
+      color={VOTE_COLOURS[vote]}
+      variant="light"
+      data-vote={vote}
+      // The light variant's text is too pale on its tint in the light scheme (yellow above all):
+      // the darkest shade there reaches AA contrast; the dark scheme keeps Mantine's.
+      style={{
+        color: `light-dark(var(--mantine-color-${VOTE_COLOURS[vote]}-9), var(--mantine-color-${VOTE_COLOURS[vote]}-light-color))`,
+      }}
+    >
       {vote}
     </Badge>
   )

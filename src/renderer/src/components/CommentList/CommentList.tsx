@@ -2,7 +2,14 @@ import { Button, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
 import { IconArrowDown } from '@tabler/icons-react'
 import { useVirtualizer } from '@tanstack/react-virtual'
-import { useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react'
 import type { ReactNode, Ref } from 'react'
 
 import type { CommentInfo } from '../../../../shared/contract'
@@ -43,6 +50,8 @@ export interface CommentListProps {
   activity?: string
   /** A line under a saved comment (what its answer cost), by comment index. */
   notes?: ReadonlyMap<number, ReactNode>
+  /** Shown above the first comment and scrolled with them (the discussion's own text). */
+  header?: ReactNode
   ref?: Ref<CommentListHandle>
 }
 
@@ -68,9 +77,11 @@ export function CommentList({
   tail = [],
   activity = '',
   notes,
+  header,
   ref,
 }: CommentListProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
+  const headerHeight = useHeaderHeight()
   const count = comments.length + tail.length
   const virtualizer = useVirtualizer({
     count,
@@ -84,6 +95,8 @@ export function CommentList({
       index < comments.length
         ? `c${comments[index]?.index ?? index}`
         : `t${tail[index - comments.length]?.key ?? index}`,
+    // The header sits above the virtual rows inside the same scroller.
+    scrollMargin: headerHeight.height,
   })
   const items = virtualizer.getVirtualItems()
   const totalSize = virtualizer.getTotalSize()
@@ -214,17 +227,33 @@ export function CommentList({
   }, [findQuery, visibleKey, comments])
   useEffect(() => () => highlightMatches(null, ''), [])
 
+  const top = header ? (
+    <div ref={headerHeight.ref} className={classes.header}>
+      {header}
+    </div>
+  ) : null
+
   if (count === 0)
     return (
-      <div className={classes.empty}>
-        <Text c="dimmed">No comments yet. The discussion starts when a participant answers.</Text>
+      <div className={classes.scroller}>
+        {top}
+        <div className={classes.empty}>
+          <Text c="dimmed">No comments yet. The discussion starts when a participant answers.</Text>
+        </div>
       </div>
     )
 
   const showPill = !following && leftAt !== null && leftAt !== snapshot
   return (
     <div className={classes.frame}>
-      <div ref={scrollRef} className={classes.scroller} data-testid="comment-list" tabIndex={-1}>
+      <div
+        ref={scrollRef}
+        className={classes.scroller}
+        data-testid="comment-list"
+        tabIndex={0}
+        aria-label="Comments"
+      >
+        {top}
         <div className={classes.inner} style={{ height: totalSize }}>
           {items.map((item) => {
             const comment = item.index < comments.length ? comments[item.index] : undefined
@@ -236,7 +265,7 @@ export function CommentList({
                 data-index={item.index}
                 ref={virtualizer.measureElement}
                 className={classes.row}
-                style={{ transform: `translateY(${item.start}px)` }}
+                style={{ transform: `translateY(${item.start - headerHeight.height}px)` }}
               >
                 {comment ? (
                   <CommentCard
@@ -268,4 +297,19 @@ export function CommentList({
       )}
     </div>
   )
+}
+
+/** The header's height as laid out, kept current as it folds and unfolds. */
+function useHeaderHeight(): { ref: (element: HTMLDivElement | null) => void; height: number } {
+  const [height, setHeight] = useState(0)
+  const observer = useRef<ResizeObserver | null>(null)
+  const ref = useCallback((element: HTMLDivElement | null): void => {
+    observer.current?.disconnect()
+    observer.current = null
+    if (!element) return setHeight(0)
+    observer.current = new ResizeObserver(() => setHeight(element.offsetHeight))
+    observer.current.observe(element)
+    setHeight(element.offsetHeight)
+  }, [])
+  return { ref, height }
 }

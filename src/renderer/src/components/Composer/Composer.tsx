@@ -2,7 +2,6 @@ import {
   Button,
   Group,
   Kbd,
-  Modal,
   SegmentedControl,
   Stack,
   Tabs,
@@ -22,7 +21,8 @@ import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
-import { loadAuthor, loadDraft, saveAuthor, saveDraft } from './draft'
+import { loadAuthor, loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface ComposerProps {
   opened: boolean
@@ -41,7 +41,8 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   const openLink = useOpenLink()
   const [text, setText] = useState(() => loadDraft(path).text)
   const [vote, setVote] = useState<Vote | null>(() => loadDraft(path).vote)
-  const [author, setAuthor] = useState(() => loadAuthor() ?? '')
+  const signedAs = useSignedName(info?.userName ?? null)
+  const [author, setAuthor] = useState(signedAs ?? '')
   const [tab, setTab] = useState<string | null>('write')
   const [busy, setBusy] = useState(false)
 
@@ -50,9 +51,11 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
     setText(draft.text)
     setVote(draft.vote)
   }, [path])
+  // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
-    if (author === '' && info) setAuthor(info.userName)
-  }, [author, info])
+    // Only when it opens: while the person edits the name, the field is theirs.
+    if (opened) setAuthor(loadAuthor() || signedAs || '')
+  }, [opened])
   useEffect(() => saveDraft(path, { text, vote }), [path, text, vote])
   useEffect(() => {
     if (opened) setTab('write') // the draft is what the person comes back to, not its preview
@@ -86,7 +89,7 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Add a comment" size="xl" centered>
+    <Dialog opened={opened} onClose={onClose} title="Add a comment" size="xl" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -151,7 +154,11 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
             <TextInput
               label="Signed as"
               value={author}
-              onChange={(event) => setAuthor(event.currentTarget.value)}
+              onChange={(event) => {
+                // Kept as typed: the header shows it at once, and closing the box keeps it.
+                setAuthor(event.currentTarget.value)
+                saveAuthor(event.currentTarget.value)
+              }}
               w={220}
             />
           </Group>
@@ -180,6 +187,6 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   )
 }

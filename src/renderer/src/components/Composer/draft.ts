@@ -2,6 +2,8 @@
  * The composer's draft and the author name, kept in the page's localStorage: a draft survives
  * closing the dialog, a reload and a restart of the app; the name is remembered for next time.
  */
+import { useSyncExternalStore } from 'react'
+
 import type { Vote } from '../../../../core/format/model'
 
 export interface Draft {
@@ -40,6 +42,21 @@ export function loadAuthor(): string | null {
   return storage()?.getItem(AUTHOR_KEY) ?? null
 }
 
+const authorListeners = new Set<() => void>()
+
 export function saveAuthor(name: string): void {
   storage()?.setItem(AUTHOR_KEY, name)
+  for (const listener of authorListeners) listener()
+}
+
+/**
+ * The name this person signs with: the one they gave in "Signed as", else the default the app
+ * reports (git's user.name, else the login name). The header and the composer show the same.
+ */
+export function useSignedName(defaultName: string | null): string | null {
+  const remembered = useSyncExternalStore((listener) => {
+    authorListeners.add(listener)
+    return () => authorListeners.delete(listener)
+  }, loadAuthor)
+  return remembered?.trim() || defaultName
 }

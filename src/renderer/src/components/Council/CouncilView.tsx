@@ -1,4 +1,5 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -12,7 +13,15 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core'
-import { IconCheck, IconClock, IconPlayerPlay, IconPlayerStop, IconX } from '@tabler/icons-react'
+import {
+  IconCheck,
+  IconChevronDown,
+  IconChevronUp,
+  IconClock,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconX,
+} from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -114,6 +123,32 @@ function StageGrid({ info, live }: { info: CouncilInfo; live: CouncilLive }): Re
   )
 }
 
+/** What each member still thinking has written so far, as it arrives. */
+function LiveAnswers({ info, live }: { info: CouncilInfo; live: CouncilLive }): ReactNode {
+  const writing = info.calls.filter((item) => !item.answered && live.streams.has(item.label))
+  if (writing.length === 0) return null
+  return (
+    <SimpleGrid cols={{ base: 1, md: Math.min(writing.length, 3) }} spacing="sm">
+      {writing.map((item) => (
+        <Paper
+          key={item.label}
+          p="xs"
+          withBorder
+          data-testid="council-stream"
+          data-label={item.label}
+        >
+          <Text size="xs" fw={600} c="blue">
+            {item.role} is writing…
+          </Text>
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }} lineClamp={8}>
+            {live.streams.get(item.label)}
+          </Text>
+        </Paper>
+      ))}
+    </SimpleGrid>
+  )
+}
+
 function UsageTable({ info }: { info: CouncilInfo }): ReactNode {
   const rows = [...info.stages, info.total]
   return (
@@ -122,7 +157,7 @@ function UsageTable({ info }: { info: CouncilInfo }): ReactNode {
         {rows.map((row) => (
           <Table.Tr key={row.stage} fw={row.stage === 'total' ? 600 : undefined}>
             <Table.Td tt="capitalize">{row.stage}</Table.Td>
-            <Table.Td>{row.calls} calls</Table.Td>
+            <Table.Td>{row.calls === 1 ? '1 call' : `${row.calls} calls`}</Table.Td>
             <Table.Td>{tokens(row)}</Table.Td>
             <Table.Td>{cost(row)}</Table.Td>
           </Table.Tr>
@@ -157,6 +192,7 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
   const openLink = useOpenLink()
   const [live, setLive] = useState<CouncilLive>(IDLE)
   const [busy, setBusy] = useState(false)
+  const [open, setOpen] = useState(true)
   const { data: info, reload } = useRequest(path, () => call(api.council.read({ path })), version)
 
   useEffect(
@@ -189,66 +225,88 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
     <div className={classes.panel} data-testid="council-view">
       <Stack gap="sm" p="md" pt="sm">
         <Group justify="space-between" wrap="nowrap">
-          <Group gap="xs">
+          <Group gap="xs" miw={0}>
             <Title order={5}>Council</Title>
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="dimmed" truncate>
               {describeSettings(info)}
             </Text>
           </Group>
-          {runId ? (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPlayerStop size={14} />}
-              onClick={cancel}
-            >
-              Cancel
-            </Button>
-          ) : (
-            !info.complete && (
+          <Group gap={6} wrap="nowrap">
+            {runId ? (
               <Button
                 size="xs"
-                leftSection={<IconPlayerPlay size={14} />}
-                loading={busy}
-                onClick={resume}
-                data-testid="council-resume"
+                variant="default"
+                leftSection={<IconPlayerStop size={14} />}
+                onClick={cancel}
               >
-                Resume
+                Cancel
               </Button>
-            )
-          )}
+            ) : (
+              !info.complete && (
+                <Button
+                  size="xs"
+                  leftSection={<IconPlayerPlay size={14} />}
+                  loading={busy}
+                  onClick={resume}
+                  data-testid="council-resume"
+                >
+                  Resume
+                </Button>
+              )
+            )}
+            <Tooltip label={open ? 'Fold the council away' : 'Show the council'}>
+              <ActionIcon
+                variant="subtle"
+                onClick={() => setOpen((value) => !value)}
+                aria-label={open ? 'Fold the council away' : 'Show the council'}
+                aria-expanded={open}
+              >
+                {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
         </Group>
-        {live.ended && (
+        {open && live.ended && (
           <Alert color="orange" p="xs">
             <Text size="sm">{live.ended}</Text>
           </Alert>
         )}
-        <SimpleGrid cols={{ base: 1, lg: info.ranking ? 2 : 1 }} spacing="sm">
-          <Paper p="sm" radius="sm" className={classes.synthesis} data-testid="council-synthesis">
-            {info.synthesis ? (
-              <Stack gap={4}>
-                <Text size="xs" fw={600} c="teal">
-                  Synthesis by {info.synthesis.author}
-                  {info.synthesis.provider ? ` (via ${info.synthesis.provider})` : ''}
-                </Text>
-                <Markdown text={info.synthesis.text} onOpenLink={openLink} />
-              </Stack>
-            ) : (
-              <Text size="sm" c="dimmed">
-                The {judge}&apos;s synthesis appears here when the members have answered.
-              </Text>
-            )}
-          </Paper>
-          {info.ranking && (
-            <Paper p="sm" radius="sm" withBorder data-testid="council-ranking">
-              <Markdown text={info.ranking} onOpenLink={openLink} />
-            </Paper>
-          )}
-        </SimpleGrid>
-        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
-          <StageGrid info={info} live={live} />
-          <UsageTable info={info} />
-        </SimpleGrid>
+        {open && (
+          <>
+            <SimpleGrid cols={{ base: 1, lg: info.ranking ? 2 : 1 }} spacing="sm">
+              <Paper
+                p="sm"
+                radius="sm"
+                className={classes.synthesis}
+                data-testid="council-synthesis"
+              >
+                {info.synthesis ? (
+                  <Stack gap={4}>
+                    <Text size="xs" fw={600} c="teal">
+                      Synthesis by {info.synthesis.author}
+                      {info.synthesis.provider ? ` (via ${info.synthesis.provider})` : ''}
+                    </Text>
+                    <Markdown text={info.synthesis.text} onOpenLink={openLink} />
+                  </Stack>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    The {judge}&apos;s synthesis appears here when the members have answered.
+                  </Text>
+                )}
+              </Paper>
+              {info.ranking && (
+                <Paper p="sm" radius="sm" withBorder data-testid="council-ranking">
+                  <Markdown text={info.ranking} onOpenLink={openLink} />
+                </Paper>
+              )}
+            </SimpleGrid>
+            <LiveAnswers info={info} live={live} />
+            <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="sm">
+              <StageGrid info={info} live={live} />
+              <UsageTable info={info} />
+            </SimpleGrid>
+          </>
+        )}
       </Stack>
     </div>
   )

@@ -1,25 +1,32 @@
 import {
+  ActionIcon,
   Alert,
   Badge,
   Box,
+  Button,
   Group,
   SimpleGrid,
   Stack,
   Text,
   Title,
-  UnstyledButton,
+  Tooltip,
 } from '@mantine/core'
-import { useState } from 'react'
+import { IconChevronDown, IconChevronUp, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DebateSummary } from '../../../../core/debate/summary'
 import { formatThreshold } from '../../../../core/debate/threshold'
 import { formatWeight } from '../../../../core/debate/weights'
+import type { DebateInfo, DebateStatus } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { notifyError } from '../../notify'
 import { ApprovalBars } from './ApprovalBars'
 import classes from './Debate.module.css'
+import { IDLE, reduceDebateLive } from './debate-live'
+import type { DebateLive } from './debate-live'
+import { DebateProgressGrid } from './DebateProgressGrid'
 import { DecisionControls } from './DecisionControls'
 import { ProposalCard } from './ProposalCard'
 
@@ -29,7 +36,16 @@ export interface DebateViewProps {
   version: number
 }
 
-function chosenProposal(summary: DebateSummary): string | null {
+const STATUS_COLOURS: Record<DebateStatus, string> = {
+  OPEN: 'gray',
+  RUNNING: 'blue',
+  CONSENSUS: 'teal',
+  ESCALATED: 'orange',
+  ACCEPTED: 'teal',
+  REJECTED: 'red',
+}
+
+function chosenProposal(summary: DebateInfo): string | null {
   const outcome = summary.outcome
   return outcome?.kind === 'consensus' || outcome?.kind === 'accepted' ? outcome.proposal : null
 }
@@ -40,7 +56,7 @@ function DebateBody({
   path,
   onDecided,
 }: {
-  summary: DebateSummary
+  summary: DebateInfo
   path: string
   onDecided: () => void
 }): ReactNode {
@@ -62,11 +78,7 @@ function DebateBody({
         >
           <Stack gap="xs">
             <Text size="sm">{outcome.reason}</Text>
-            <DecisionControls
-              path={path}
-              proposals={summary.proposals.map((p) => p.id)}
-              onDecided={onDecided}
-            />
+            <DecisionControls path={path} proposals={summary.inPlay} onDecided={onDecided} />
           </Stack>
         </Alert>
       ) : (
@@ -99,37 +111,152 @@ function DebateBody({
   )
 }
 
-/** The debate view above a debate's transcript; folds away to leave room for the comments. */
+/** Run, Resume or Cancel, whichever the debate's state allows. */
+function RunButton({
+  info,
+  runId,
+  busy,
+  onRun,
+  onCancel,
+}: {
+  info: DebateInfo
+  runId: string | null
+  busy: boolean
+  onRun: () => void
+  onCancel: () => void
+}): ReactNode {
+  if (runId)
+    return (
+      <Button
+        size="xs"
+        variant="default"
+        leftSection={<IconPlayerStop size={14} />}
+        onClick={onCancel}
+        data-testid="debate-cancel"
+      >
+        Cancel
+      </Button>
+    )
+  if (info.status !== 'OPEN') return null
+  // Nothing in the file yet but the topic: a first run; anything more: it carries on from there.
+  const started = !(info.next.kind === 'start-round' && info.next.round === 1)
+  return (
+    <Button
+      size="xs"
+      leftSection={<IconPlayerPlay size={14} />}
+      loading={busy}
+      onClick={onRun}
+      data-testid="debate-run"
+    >
+      {started ? 'Resume' : 'Run debate'}
+    </Button>
+  )
+}
+
+/**
+ * The debate above its transcript: its state, Run / Resume / Cancel, who is writing in each phase
+ * while it runs, the outcome (or the decision an escalation waits for), approval per round and the
+ * proposals. Folds away (and scrolls inside itself) to leave the thread its room.
+ */
 export function DebateView({ path, version }: DebateViewProps): ReactNode {
   const api = useApi()
   const [open, setOpen] = useState(true)
-  const { data: summary, reload } = useRequest(
-    path,
-    () => call(api.debates.read({ path })),
-    version,
+  const [live, setLive] = useState<DebateLive>(IDLE)
+  const [busy, setBusy] = useState(false)
+  const { data: info, reload } = useRequest(path, () => call(api.debates.read({ path })), version)
+
+  useEffect(
+    () =>
+      api.events.debate.progress((progress) => {
+        if (progress.path !== path) return
+        setLive((current) => reduceDebateLive(current, progress))
+        if (progress.kind !== 'event' || progress.event.type === 'phase-started') reload()
+      }),
+    [api, path, reload],
   )
-  if (!summary) return null
-  const outcome = summary.outcome
-  const badge =
-    outcome?.kind === 'escalated'
-      ? { color: 'orange', label: 'escalated' }
-      : outcome
-        ? { color: outcome.kind === 'rejected' ? 'red' : 'teal', label: outcome.kind }
-        : { color: 'blue', label: 'running' }
+
+  // A view opened mid-run starts from the backend's record of the run, then follows the events.
+  const running = info?.running ?? null
+  const recorded = info?.progress ?? null
+  useEffect(() => {
+    if (running && recorded)
+      setLive((current) =>
+        current.progress.phases.length < recorded.phases.length
+          ? { runId: running, progress: recorded, ended: null }
+          : current,
+      )
+  }, [running, recorded])
+
+  if (!info) return null
+  const runId = live.runId ?? info.running
+  const progress = live.progress
+  // RUNNING only while a run goes on; the file's own status otherwise.
+  const status: DebateStatus = runId ? 'RUNNING' : info.status === 'RUNNING' ? 'OPEN' : info.status
+  const run = (): void => {
+    setBusy(true)
+    call(api.debates.resume({ path }))
+      .then(({ runId: id }) => setLive({ ...IDLE, runId: id }))
+      .catch((error: unknown) =>
+        notifyError(
+          error instanceof Error ? error.message : String(error),
+          'The debate did not start',
+        ),
+      )
+      .finally(() => setBusy(false))
+  }
+  const cancel = (): void => {
+    if (runId) void call(api.debates.cancel({ runId })).catch(() => {})
+  }
   return (
-    <Box className={classes.panel} data-testid="debate-view">
-      <UnstyledButton onClick={() => setOpen((value) => !value)} px="md" py={6} w="100%">
-        <Group gap="xs">
+    <Box className={classes.panel} data-testid="debate-view" data-status={status}>
+      <Group px="md" py={6} gap="xs" justify="space-between" wrap="nowrap">
+        <Group gap="xs" wrap="nowrap" miw={0}>
           <Title order={5}>Debate</Title>
-          <Badge color={badge.color} variant="light" size="sm">
-            {badge.label}
+          <Badge
+            color={STATUS_COLOURS[status]}
+            variant="light"
+            size="sm"
+            data-testid="debate-status"
+          >
+            {status}
           </Badge>
-          <Text size="xs" c="dimmed">
-            {open ? 'hide' : 'show'}
-          </Text>
+          {progress.round !== null && runId && (
+            <Text size="xs" c="dimmed">
+              round {progress.round}
+            </Text>
+          )}
         </Group>
-      </UnstyledButton>
-      {open && <DebateBody summary={summary} path={path} onDecided={reload} />}
+        <Group gap={6} wrap="nowrap">
+          <RunButton
+            info={{ ...info, status }}
+            runId={runId}
+            busy={busy}
+            onRun={run}
+            onCancel={cancel}
+          />
+          <Tooltip label={open ? 'Fold the debate away' : 'Show the debate'}>
+            <ActionIcon
+              variant="subtle"
+              onClick={() => setOpen((value) => !value)}
+              aria-label={open ? 'Fold the debate away' : 'Show the debate'}
+              aria-expanded={open}
+            >
+              {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {open && live.ended && (
+        <Alert color="orange" p="xs" mx="md">
+          <Text size="sm">{live.ended}</Text>
+        </Alert>
+      )}
+      {open && progress.phases.length > 0 && (
+        <Box px="md">
+          <DebateProgressGrid progress={progress} running={runId !== null} />
+        </Box>
+      )}
+      {open && <DebateBody summary={info} path={path} onDecided={reload} />}
     </Box>
   )
 }

@@ -8,22 +8,26 @@ import { notifyError, notifyInfo } from '../../notify'
 
 export interface DecisionControlsProps {
   path: string
+  /** The proposals in play (the last round's): the only ones the decision may adopt. */
   proposals: string[]
   onDecided: () => void
 }
 
-/** The human's decision on an escalated debate: adopt one proposal, or reject them all. */
+/**
+ * The human's decision on an escalated debate: adopt one of the proposals in play, or reject
+ * them all, and say why: the reason is written into the file with the decision.
+ */
 export function DecisionControls({ path, proposals, onDecided }: DecisionControlsProps): ReactNode {
   const api = useApi()
-  const [choice, setChoice] = useState<string | null>(proposals[0] ?? null)
+  const [choice, setChoice] = useState<string | null>(
+    proposals.length === 1 ? (proposals[0] ?? null) : null,
+  )
   const [reason, setReason] = useState('')
   const [busy, setBusy] = useState(false)
   const decide = async (request: { accept?: string; reject?: boolean }): Promise<void> => {
     setBusy(true)
     try {
-      const outcome = await call(
-        api.debates.decide({ path, ...request, ...(reason.trim() ? { reason } : {}) }),
-      )
+      const outcome = await call(api.debates.decide({ path, ...request, reason: reason.trim() }))
       notifyInfo(
         outcome.kind === 'accepted' ? `${outcome.proposal} adopted.` : 'Every proposal rejected.',
         'Debate decided',
@@ -38,15 +42,18 @@ export function DecisionControls({ path, proposals, onDecided }: DecisionControl
   return (
     <Group align="end" gap="sm">
       <Select
-        label="Proposal"
+        label="Proposal in play"
+        placeholder="Choose"
         data={proposals}
         value={choice}
         onChange={setChoice}
-        w={110}
+        w={150}
         allowDeselect={false}
       />
       <Textarea
-        label="Reason (kept in the file)"
+        label="Why (kept in the file)"
+        placeholder="The reason for your decision"
+        required
         value={reason}
         onChange={(event) => setReason(event.currentTarget.value)}
         autosize
@@ -54,15 +61,16 @@ export function DecisionControls({ path, proposals, onDecided }: DecisionControl
         style={{ flex: 1 }}
       />
       <Button
-        disabled={!choice}
+        disabled={!choice || reason.trim() === ''}
         loading={busy}
         onClick={() => choice && void decide({ accept: choice })}
       >
-        Accept {choice}
+        {choice ? `Accept ${choice}` : 'Accept'}
       </Button>
       <Button
         color="red"
         variant="light"
+        disabled={reason.trim() === ''}
         loading={busy}
         onClick={() => void decide({ reject: true })}
       >

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Loader, Modal, Text, Tooltip } from '@mantine/core'
+import { ActionIcon, Button, Group, Loader, Text, Tooltip } from '@mantine/core'
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -10,9 +10,11 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import type { PointerEvent, ReactNode, WheelEvent } from 'react'
 
+import { isTyping } from '../../lib/shortcuts'
 import { DiagramFailure } from '../Diagrams/DiagramFailure'
 import { useDiagram } from '../Diagrams/useDiagram'
 import classes from './DiagramViewer.module.css'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface DiagramViewerProps {
   /** The discussion file. */
@@ -51,6 +53,7 @@ function Picture({
 
   useEffect(() => {
     const keys = (event: KeyboardEvent): void => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) return
       if (event.key === '+' || event.key === '=') setScale((s) => clamp(s * 1.25))
       else if (event.key === '-') setScale((s) => clamp(s / 1.25))
       else if (event.key === '0') {
@@ -158,8 +161,7 @@ function Navigation({
   const next = at >= 0 && at < refs.length - 1 ? refs[at + 1] : undefined
   useEffect(() => {
     const keys = (event: KeyboardEvent): void => {
-      if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select'))
-        return
+      if (isTyping(event.target)) return
       if (event.key === 'ArrowLeft' && previous) onNavigate?.(previous)
       else if (event.key === 'ArrowRight' && next) onNavigate?.(next)
     }
@@ -216,7 +218,7 @@ export function DiagramViewer({
   onClose,
 }: DiagramViewerProps): ReactNode {
   return (
-    <Modal
+    <Dialog
       opened={diagramRef !== null}
       onClose={onClose}
       title={diagramRef}
@@ -230,6 +232,6 @@ export function DiagramViewer({
           <Picture key={diagramRef} path={path} version={version} diagramRef={diagramRef} />
         </>
       )}
-    </Modal>
+    </Dialog>
   )
 }

@@ -20,6 +20,7 @@ import type { DiagramEntry } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useEscapeLayer } from '../../lib/layers'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from './ArtifactButton'
 import { DiagramName } from './DiagramName'
@@ -87,6 +88,7 @@ export function DiagramsPanel({
   onEditRequestHandled,
 }: DiagramsPanelProps): ReactNode {
   const api = useApi()
+  useEscapeLayer(opened, onClose)
   const { data, reload } = useRequest(
     opened ? `${path}` : null,
     () => call(api.diagrams.list({ path })),
@@ -131,6 +133,8 @@ export function DiagramsPanel({
     <Drawer
       opened={opened}
       onClose={onClose}
+      closeOnEscape={false}
+      closeButtonProps={{ 'aria-label': 'Close diagrams' }}
       position="right"
       size="lg"
       title="Diagrams"

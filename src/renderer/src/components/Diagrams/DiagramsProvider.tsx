@@ -1,5 +1,4 @@
 import { ActionIcon, Tooltip } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
 import { IconChartDots3 } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -7,6 +6,7 @@ import type { ReactNode } from 'react'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useShortcuts } from '../../lib/shortcuts'
 import { DiagramViewer } from '../DiagramView/DiagramViewer'
 import { DiagramsContext, useDiagrams } from './DiagramsContext'
 import { DiagramsPanel } from './DiagramsPanel'
@@ -34,7 +34,7 @@ export function DiagramsProvider({ path, version, children }: DiagramsProviderPr
     () => [...new Set((listed?.diagrams ?? []).filter((d) => d.exists).map((d) => d.ref))],
     [listed],
   )
-  useHotkeys([['d', () => setPanel((open) => !open)]], [])
+  useShortcuts({ d: () => setPanel(true) })
   const value = useMemo(
     () => ({ path, version, openViewer: setViewing, openPanel: () => setPanel(true) }),
     [path, version],

@@ -3,7 +3,6 @@ import {
   Button,
   Group,
   Loader,
-  Modal,
   SegmentedControl,
   SimpleGrid,
   Text,
@@ -18,6 +17,7 @@ import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { picture } from './diagram-loader'
 import classes from './Diagrams.module.css'
+import { Dialog } from '../Dialog/Dialog'
 
 const STARTERS: Record<'plantuml' | 'mermaid', string> = {
   plantuml:
@@ -103,7 +103,7 @@ export function SourceEditor({
   }
 
   return (
-    <Modal
+    <Dialog
       opened={opened}
       onClose={onClose}
       title={existing ? `Edit ${existing.ref}` : 'New diagram'}
@@ -163,6 +163,6 @@ export function SourceEditor({
           Save diagram
         </Button>
       </Group>
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,10 +1,10 @@
 import { Button, Group, Tooltip } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
 import { IconArrowRight, IconMessagePlus, IconPlayerPlay } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '../../../../shared/contract'
+import { useShortcuts } from '../../lib/shortcuts'
 import { Composer } from '../Composer/Composer'
 import { usePanels } from '../Panels/PanelsContext'
 import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
@@ -30,23 +30,23 @@ export function DiscussionControls({
   const { running, started } = useTurn(detail.path)
   useEffect(() => onRunningChange(running), [running, onRunningChange])
 
-  useHotkeys(
-    [
-      ['t', () => setDialog((open) => open ?? 'turn')],
-      ['c', () => setDialog((open) => open ?? 'comment')],
-    ],
-    [],
-  )
+  useShortcuts({
+    t: () => !running && setDialog((open) => open ?? 'turn'),
+    c: () => setDialog((open) => open ?? 'comment'),
+  })
 
   return (
     <>
       <Group gap={6} wrap="nowrap">
         <Tooltip label="Ask the participants to answer (T)">
+          {/* Disabled in look only while a turn runs: focus stays on it when the dialog closes
+              (a disabled button would drop it to the page) and the tooltip still explains. */}
           <Button
             size="sm"
             leftSection={<IconPlayerPlay size={16} />}
-            onClick={() => setDialog('turn')}
-            disabled={running}
+            onClick={() => !running && setDialog('turn')}
+            data-disabled={running || undefined}
+            aria-disabled={running || undefined}
           >
             Run turn
           </Button>

@@ -1,5 +1,6 @@
 import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
 import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '../../../../shared/contract'
@@ -15,6 +16,10 @@ export interface DiscussionHeaderProps {
   onFind: () => void
   /** Buttons shown beside find (run turn, comment, advance). */
   actions?: ReactNode
+  /** Show each participant's vote (default true; councils and debates do not vote so). */
+  votes?: boolean
+  /** Phases that are outcomes, not steps (see PhaseSteps); default none. */
+  outcomes?: readonly string[]
 }
 
 export function DiscussionHeader({
@@ -22,7 +27,15 @@ export function DiscussionHeader({
   onBack,
   onFind,
   actions,
+  votes = true,
+  outcomes = [],
 }: DiscussionHeaderProps): ReactNode {
+  // Opening a discussion puts focus on its title, so Tab goes on to its controls (not back to
+  // the top of the page) and a screen reader says where the person is.
+  const heading = useRef<HTMLHeadingElement>(null)
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true })
+  }, [detail.path])
   return (
     <Stack
       gap="xs"
@@ -43,7 +56,15 @@ export function DiscussionHeader({
             </ActionIcon>
           </Tooltip>
           <div style={{ minWidth: 0 }}>
-            <Title order={3} lineClamp={1} data-testid="discussion-title">
+            <Title
+              order={1}
+              size="h3"
+              lineClamp={1}
+              data-testid="discussion-title"
+              ref={heading}
+              tabIndex={-1}
+              title={detail.title}
+            >
               {detail.title}
             </Title>
             <Group gap="xs">
@@ -68,7 +89,7 @@ export function DiscussionHeader({
           </Tooltip>
         </Group>
       </Group>
-      <PhaseSteps phases={detail.phases} current={detail.phase} />
+      <PhaseSteps phases={detail.phases} current={detail.phase} outcomes={outcomes} />
       <Group gap={6} data-testid="participants">
         {detail.participants.map((participant) => (
           <Tooltip
@@ -85,7 +106,7 @@ export function DiscussionHeader({
                 <AuthorAvatar name={participant.name} human={participant.human} size="sm" />
               }
               rightSection={
-                participant.vote ? (
+                !votes ? null : participant.vote ? (
                   <Badge size="xs" color={VOTE_COLOURS[participant.vote]} variant="filled">
                     {participant.vote}
                   </Badge>

@@ -7,6 +7,7 @@ import type { DiscussionDetail } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
@@ -19,8 +20,12 @@ import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
+import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
 import classes from './DiscussionView.module.css'
+
+/** A debate's phases that are outcomes rather than steps. */
+const DEBATE_OUTCOMES = ['decided', 'escalated']
 
 export interface DiscussionViewProps {
   path: string
@@ -76,10 +81,13 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   const api = useApi()
   const openLink = useOpenLink()
   const list = useRef<CommentListHandle>(null)
+  // Read again on a change on disk (version) and whenever the turn saved an answer (turnReads),
+  // so an answer becomes its comment even when the file watcher is slow to tell.
+  const [turnReads, setTurnReads] = useState(0)
   const { data: detail, error } = useRequest(
     path,
     () => call(api.discussions.read({ path })),
-    version,
+    version + turnReads,
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
@@ -92,8 +100,14 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
   const thread = useTurnThread(detail, path, openLink)
+  useEffect(() => {
+    if (thread.saved !== '') setTurnReads((n) => n + 1)
+  }, [thread.saved])
 
-  useHotkeys([['mod+F', () => find.show()]], [])
+  // Ctrl+F works from a field too (the browser's own find cannot see a virtualized list), but
+  // not under a dialog; Esc closes the bar when nothing is above it.
+  useHotkeys([['mod+F', () => !modalLayerOpen() && find.show()]], [])
+  useEscapeLayer(find.open, find.close, { modal: false })
 
   const roles = useMemo(
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),
@@ -106,6 +120,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
     list.current?.scrollToComment(index)
     setJumped(index)
   }
+
+  // Councils and debates run on their own machinery: no ordinary turn, vote tally or Advance.
+  const protocol =
+    detail?.template === 'council' || detail?.template === 'debate' ? detail.template : null
 
   if (!detail)
     return error ? (
@@ -128,13 +146,17 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             detail={detail}
             onBack={onBack}
             onFind={find.show}
+            votes={protocol === null}
+            outcomes={protocol === 'debate' ? DEBATE_OUTCOMES : []}
             actions={
               <>
-                <DiscussionControls
-                  detail={detail}
-                  onRunningChange={setTurnRunning}
-                  onCommentAdded={() => setAwaitingComment(detail.comments.length)}
-                />
+                {protocol === null && (
+                  <DiscussionControls
+                    detail={detail}
+                    onRunningChange={setTurnRunning}
+                    onCommentAdded={() => setAwaitingComment(detail.comments.length)}
+                  />
+                )}
                 <DiagramsButton />
               </>
             }
@@ -174,10 +196,11 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             tail={thread.tail}
             notes={thread.notes}
             activity={thread.activity}
+            header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
           />
         </div>
         <div className={classes.side}>
-          <SidePanel detail={detail} onJump={jump} />
+          <SidePanel detail={detail} onJump={jump} votes={protocol === null} />
         </div>
       </div>
     </DiagramsProvider>

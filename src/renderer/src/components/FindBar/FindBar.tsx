@@ -33,10 +33,6 @@ export function FindBar(props: FindBarProps): ReactNode {
               event.preventDefault()
               if (event.shiftKey) props.onPrevious()
               else props.onNext()
-            } else if (event.key === 'Escape') {
-              event.preventDefault()
-              event.stopPropagation()
-              props.onClose()
             }
           }}
         />

@@ -1,5 +1,6 @@
-import { Kbd, Modal, Table, Text } from '@mantine/core'
+import { Kbd, Table, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface HelpOverlayProps {
   opened: boolean
@@ -30,7 +31,7 @@ export function HelpOverlay({ opened, onClose, canQuit }: HelpOverlayProps): Rea
     ],
   ]
   return (
-    <Modal opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
+    <Dialog opened={opened} onClose={onClose} title="Keyboard shortcuts" centered>
       <Table withRowBorders={false} verticalSpacing={6}>
         <Table.Tbody>
           {rows.map(([keys, action]) => (
@@ -43,6 +44,6 @@ export function HelpOverlay({ opened, onClose, canQuit }: HelpOverlayProps): Rea
           ))}
         </Table.Tbody>
       </Table>
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,10 +1,11 @@
-import { Button, Code, Group, Modal, Text } from '@mantine/core'
+import { Button, Code, Group, Text } from '@mantine/core'
 import { createContext, useCallback, useContext, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import { call } from '../../api/client'
 import { useApi } from '../../api/ApiContext'
 import { notifyError } from '../../notify'
+import { Dialog } from '../Dialog/Dialog'
 
 const OpenLinkContext = createContext<(href: string) => void>(() => {})
 
@@ -39,7 +40,7 @@ export function LinkProvider({ children }: { children: ReactNode }): ReactNode {
   return (
     <OpenLinkContext.Provider value={open}>
       {children}
-      <Modal
+      <Dialog
         opened={pending !== null}
         onClose={() => setPending(null)}
         title="Open this link?"
@@ -59,7 +60,7 @@ export function LinkProvider({ children }: { children: ReactNode }): ReactNode {
             Open link
           </Button>
         </Group>
-      </Modal>
+      </Dialog>
     </OpenLinkContext.Provider>
   )
 }

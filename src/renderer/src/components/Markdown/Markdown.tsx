@@ -34,6 +34,17 @@ export const Markdown = memo(function Markdown({ text, onOpenLink }: MarkdownPro
         {children}
       </a>
     ),
+    // A task list's boxes: read-only, and named, as a screen reader needs for a checkbox.
+    input: ({ type, checked }: ComponentProps<'input'>) =>
+      type === 'checkbox' ? (
+        <input
+          type="checkbox"
+          checked={Boolean(checked)}
+          readOnly
+          disabled
+          aria-label={checked ? 'Done' : 'Not done'}
+        />
+      ) : null,
     img: ({ alt }: ComponentProps<'img'>) => (
       <span className={classes.blockedImage} title="Images from the web are not loaded">
         [image{alt ? `: ${alt}` : ''}] (not loaded)

@@ -3,7 +3,6 @@ import {
   Chip,
   Group,
   Input,
-  Modal,
   Select,
   Stack,
   Text,
@@ -20,6 +19,9 @@ import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { CouncilFields, DEFAULT_COUNCIL } from '../Council/CouncilFields'
 import type { CouncilSettings } from '../Council/CouncilFields'
+import { Dialog } from '../Dialog/Dialog'
+import { DebateFields, DEFAULT_DEBATE, weightOf } from '../Debate/DebateFields'
+import type { DebateSettings } from '../Debate/DebateFields'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -53,6 +55,9 @@ export function NewDiscussionDialog({
   // The council template starts a council (its own members and settings) instead.
   const [council, setCouncil] = useState<CouncilSettings>(DEFAULT_COUNCIL)
   const isCouncil = template === 'council'
+  // The debate template starts a debate with weighted votes, run at once.
+  const [debate, setDebate] = useState<DebateSettings>(DEFAULT_DEBATE)
+  const isDebate = template === 'debate'
 
   useEffect(() => {
     if (!opened) return
@@ -84,17 +89,31 @@ export function NewDiscussionDialog({
     setBusy(true)
     try {
       const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
+      const personas = choices?.personas ?? []
       const created = isCouncil
         ? await call(api.council.start({ folder, question, ...council }))
-        : await call(
-            api.discussions.create({
-              folder,
-              title: title.trim(),
-              template: template ?? undefined,
-              participants,
-              context,
-            }),
-          )
+        : isDebate
+          ? await call(
+              api.debates.start({
+                folder,
+                title: title.trim(),
+                context,
+                participants,
+                weights: Object.fromEntries(
+                  participants.map((alias) => [alias, weightOf(debate, alias, personas)]),
+                ),
+                maxRounds: debate.maxRounds,
+              }),
+            )
+          : await call(
+              api.discussions.create({
+                folder,
+                title: title.trim(),
+                template: template ?? undefined,
+                participants,
+                context,
+              }),
+            )
       reset()
       onCreated(created.path)
     } catch (error) {
@@ -105,7 +124,7 @@ export function NewDiscussionDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
       <form
         onSubmit={(event) => {
           event.preventDefault()
@@ -114,7 +133,7 @@ export function NewDiscussionDialog({
       >
         <Stack gap="md">
           <TextInput
-            label={isCouncil ? 'Question' : 'Title'}
+            label={isCouncil ? 'Question' : isDebate ? 'What should the debate decide?' : 'Title'}
             placeholder="Add user authentication"
             required
             data-autofocus
@@ -138,6 +157,14 @@ export function NewDiscussionDialog({
             comboboxProps={{ withinPortal: true }}
           />
           {isCouncil && <CouncilFields value={council} onChange={setCouncil} />}
+          {isDebate && (
+            <DebateFields
+              value={debate}
+              onChange={setDebate}
+              participants={participants}
+              personas={choices?.personas ?? []}
+            />
+          )}
           <Input.Wrapper
             hidden={isCouncil}
             label="Participants"
@@ -184,11 +211,11 @@ export function NewDiscussionDialog({
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
-              {isCouncil ? 'Start council' : 'Create discussion'}
+              {isCouncil ? 'Start council' : isDebate ? 'Start debate' : 'Create discussion'}
             </Button>
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Modal, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
+import { Badge, Button, Grid, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconPlus } from '@tabler/icons-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -10,6 +10,7 @@ import { notifyError, notifyInfo } from '../../notify'
 import { PersonaForm } from './PersonaForm'
 import { BLANK_PERSONA, formValues, personaInput } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface ParticipantsManagerProps {
   opened: boolean
@@ -91,7 +92,7 @@ export function ParticipantsManager({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Participants" size="90%" centered>
+    <Dialog opened={opened} onClose={onClose} title="Participants" size="90%" centered>
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Button
@@ -155,6 +156,6 @@ export function ParticipantsManager({
           )}
         </Grid.Col>
       </Grid>
-    </Modal>
+    </Dialog>
   )
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -7,6 +7,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { phaseTitle } from '../RunTurn/phase-names'
 import { notifyError, notifyInfo } from '../../notify'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface PhaseAdvanceDialogProps {
   opened: boolean
@@ -49,7 +50,7 @@ export function PhaseAdvanceDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Advance the phase" centered>
+    <Dialog opened={opened} onClose={onClose} title="Advance the phase" centered>
       <Stack gap="md">
         {detail.phases.length === 0 ? (
           <Alert color="yellow">This discussion has no known template, so it has no phases.</Alert>
@@ -88,11 +89,11 @@ export function PhaseAdvanceDialog({
           <Button variant="default" onClick={onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void advance()} loading={busy} disabled={!target}>
+          <Button onClick={() => void advance()} loading={busy} disabled={!target} data-autofocus>
             Advance
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </Dialog>
   )
 }

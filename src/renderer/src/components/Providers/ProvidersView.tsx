@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core'
+import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text } from '@mantine/core'
 import { useCallback, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -7,6 +7,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'
 import { formatCostUsd, formatDuration, formatTokens } from '../RunTurn/turn-state'
+import { Dialog } from '../Dialog/Dialog'
 
 export interface ProvidersViewProps {
   opened: boolean
@@ -71,7 +72,7 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Providers" size="90%" centered>
+    <Dialog opened={opened} onClose={onClose} title="Providers" size="90%" centered>
       {!state ? (
         <Group justify="center" p="xl">
           <Loader size="sm" />
@@ -227,6 +228,6 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
           )}
         </Stack>
       )}
-    </Modal>
+    </Dialog>
   )
 }

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { useEscapeLayer } from '../../lib/layers'
 import { notifyError } from '../../notify'
 import { nativeSpeech, spokenText, webVoices } from './speech'
 import type { SpeechEngine } from './speech'
@@ -44,14 +45,7 @@ export function ReadAloudButton({ text }: { text: string }): ReactNode {
   const { engine, hint } = useSpeechEngine()
   const [speaking, setSpeaking] = useState(false)
 
-  useEffect(() => {
-    if (!speaking) return
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') stopCurrent?.()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [speaking])
+  useEscapeLayer(speaking, () => stopCurrent?.(), { modal: false })
 
   const start = (): void => {
     stopCurrent?.()

@@ -1,18 +1,18 @@
 import {
   Alert,
+  Anchor,
   Button,
   Chip,
   Group,
   Input,
   Loader,
-  Modal,
   Select,
   Stack,
   Text,
   Textarea,
   Tooltip,
 } from '@mantine/core'
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { TurnCandidate, TurnPlanInfo } from '../../../../shared/contract'
@@ -21,6 +21,7 @@ import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { forgetProvider, rememberedProvider, rememberProvider } from './remembered-provider'
 import { calloutMentions } from './turn-state'
+import { Dialog } from '../Dialog/Dialog'
 import type { TurnRequest } from './turn-state'
 
 export interface RunTurnDialogProps {
@@ -71,6 +72,8 @@ export function RunTurnDialog({
   const [callout, setCallout] = useState('')
   const [provider, setProvider] = useState<string>(DEFAULT_PROVIDER)
   const [busy, setBusy] = useState(false)
+  const startButton = useRef<HTMLButtonElement>(null)
+  const calloutField = useRef<HTMLTextAreaElement>(null)
 
   useEffect(() => {
     if (!opened) return
@@ -90,6 +93,13 @@ export function RunTurnDialog({
       (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
     )
   }, [api, path, opened])
+  // Once the plan is there, Enter starts the turn (or, with nobody chosen, the callout is next).
+  useEffect(() => {
+    if (!opened || !plan) return
+    const button = startButton.current
+    if (button && !button.disabled) button.focus()
+    else calloutField.current?.focus()
+  }, [opened, plan])
 
   const members = plan?.candidates.filter((candidate) => candidate.member) ?? []
   const others = plan?.candidates.filter((candidate) => !candidate.member) ?? []
@@ -126,7 +136,7 @@ export function RunTurnDialog({
   }
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Run turn" size="lg" centered>
+    <Dialog opened={opened} onClose={onClose} title="Run turn" size="lg" centered>
       {!plan ? (
         <Group justify="center" p="xl">
           <Loader size="sm" />
@@ -143,9 +153,9 @@ export function RunTurnDialog({
               <Alert color="yellow" p="xs" data-testid="turn-demo-notice">
                 <Text size="sm">
                   Answers come from the offline demo provider (canned text).{' '}
-                  <Text span c="blue" style={{ cursor: 'pointer' }} onClick={onProviders}>
+                  <Anchor component="button" type="button" size="sm" onClick={onProviders}>
                     Set up a provider
-                  </Text>
+                  </Anchor>
                 </Text>
               </Alert>
             )}
@@ -194,6 +204,7 @@ export function RunTurnDialog({
               </Chip.Group>
             </Input.Wrapper>
             <Textarea
+              ref={calloutField}
               label="Callout"
               description="Optional: a question or instruction for this turn. @mentions in it are asked too."
               autosize
@@ -226,13 +237,13 @@ export function RunTurnDialog({
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
-              <Button type="submit" loading={busy} disabled={asked.length === 0}>
+              <Button ref={startButton} type="submit" loading={busy} disabled={asked.length === 0}>
                 Start turn ({asked.length})
               </Button>
             </Group>
           </Stack>
         </form>
       )}
-    </Modal>
+    </Dialog>
   )
 }

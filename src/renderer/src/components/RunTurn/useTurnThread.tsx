@@ -16,6 +16,8 @@ export interface TurnThread {
   notes: Map<number, ReactNode>
   /** Changes as answers stream in, so the list keeps the end in view. */
   activity: string
+  /** Changes when the turn saved an answer or ended: the file is worth reading again. */
+  saved: string
 }
 
 /**
@@ -29,7 +31,7 @@ export function useTurnThread(
 ): TurnThread {
   const { turn, cancel, retry, close } = useTurn(detail?.path ?? path)
   const notes = new Map<number, ReactNode>()
-  if (!detail || !turn) return { tail: [], notes, activity: '' }
+  if (!detail || !turn) return { tail: [], notes, activity: '', saved: '' }
 
   const savedAs = (row: ParticipantRow): number | null => {
     if (row.state !== 'done' || row.line === null) return null
@@ -70,5 +72,6 @@ export function useTurnThread(
     ),
   })
   const activity = `${turn.turnId}:${turn.rows.map((row) => `${row.state}${row.text.length}`).join(',')}:${finished}`
-  return { tail, notes, activity }
+  const saved = `${turn.turnId}:${turn.rows.filter((row) => row.state === 'done').length}:${finished}`
+  return { tail, notes, activity, saved }
 }

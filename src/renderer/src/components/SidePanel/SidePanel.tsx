@@ -11,6 +11,8 @@ export interface SidePanelProps {
   detail: DiscussionDetail
   /** Jumps to the comment holding this line of the file. */
   onJump: (line: number) => void
+  /** Show the votes and the consensus (default true; councils and debates have their own). */
+  votes?: boolean
 }
 
 function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
@@ -33,20 +35,24 @@ function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
 }
 
 /** Votes, consensus in words and the open items of a discussion; each item jumps to its comment. */
-export function SidePanel({ detail, onJump }: SidePanelProps): ReactNode {
+export function SidePanel({ detail, onJump, votes = true }: SidePanelProps): ReactNode {
   const { summary } = detail
   const voters = detail.participants.filter((p) => !p.human || p.vote !== null).length
   return (
     <ScrollArea className={classes.panel} type="auto" data-testid="side-panel">
       <Stack gap="md" p="md">
-        <section aria-label="Votes">
-          <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} mb={8}>
-            Votes this phase
-          </Text>
-          <VoteChart counts={summary.consensus.counts} of={voters} />
-        </section>
-        <ConsensusAlert detail={detail} />
-        <Divider />
+        {votes && (
+          <>
+            <section aria-label="Votes">
+              <Text size="xs" fw={700} tt="uppercase" c="dimmed" lts={0.5} mb={8}>
+                Votes this phase
+              </Text>
+              <VoteChart counts={summary.consensus.counts} of={voters} />
+            </section>
+            <ConsensusAlert detail={detail} />
+            <Divider />
+          </>
+        )}
         <ItemSection
           title="Open questions"
           items={summary.questions}
