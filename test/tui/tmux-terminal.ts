@@ -57,7 +57,16 @@ export class TmuxTerminal {
     const deadline = Date.now() + timeoutMs
     for (;;) {
       const shown = this.screen()
-      if (typeof wanted === 'string' ? shown.includes(wanted) : wanted.test(shown)) return shown
+      const matches = (screen: string): boolean =>
+        typeof wanted === 'string' ? screen.includes(wanted) : wanted.test(screen)
+      if (matches(shown)) {
+        // Returned once the screen has settled, as a person reads before the next key: a
+        // screen just drawn may not listen to keys yet.
+        await new Promise((done) => setTimeout(done, 150))
+        const settled = this.screen()
+        if (settled === shown) return settled
+        continue
+      }
       if (Date.now() > deadline)
         throw new Error(`The screen never showed ${String(wanted)}; it shows:\n${shown}`)
       await new Promise((done) => setTimeout(done, 100))
