@@ -39,6 +39,9 @@ export const JVM_FLAGS = [
   '-Xmx320m',
   '-XX:+UseSerialGC',
   '-XX:TieredStopAtLevel=1',
+  // The environment is empty, so without these Java writes ASCII and text art becomes "?".
+  '-Dfile.encoding=UTF-8',
+  '-Dsun.stdout.encoding=UTF-8',
 ]
 
 export function javaArguments(command: PlantUmlCommand, home: string): string[] {

@@ -57,11 +57,11 @@ export function BrowseScreen(props: {
     } else if (key.escape) {
       if (query === '') props.onQuit()
       else setQuery('')
-    } else if (key.backspace || key.delete) setQuery(query.slice(0, -1))
+    } else if (key.backspace || key.delete) setQuery((typed) => typed.slice(0, -1))
     else if (input === 'q' && query === '') props.onQuit()
     else if (input === '?' && query === '') props.onHelp()
     else if (input && !key.ctrl && !key.meta && input >= ' ') {
-      setQuery(query + input)
+      setQuery((typed) => typed + input)
       setSelected(0)
     }
   })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Box, Text, useInput } from 'ink'
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 
 import type { Vote } from '../../core/format/model.js'
 import { runEditor } from '../terminal.js'
@@ -28,11 +28,20 @@ export function CommentScreen(props: {
   const { columns, rows, colors } = props
   const [text, setText] = useState('')
   const [vote, setVote] = useState<Vote | null>(null)
+  // Keys can arrive faster than renders: edits go through refs so none is lost or saved stale.
+  const typed = useRef('')
+  const voted = useRef<Vote | null>(null)
+  const edit = (change: (before: string) => string): void => {
+    typed.current = change(typed.current)
+    setText(typed.current)
+  }
   const [confirmDiscard, setConfirmDiscard] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
   const [saving, setSaving] = useState(false)
 
   const save = (): void => {
+    const text = typed.current
+    const vote = voted.current
     if (text.trim() === '') {
       setMessage('The comment is empty; type something, or Esc to go back.')
       return
@@ -56,7 +65,7 @@ export function CommentScreen(props: {
     try {
       writeFileSync(file, text)
       const failure = runEditor(file, props.env)
-      setText(readFileSync(file, 'utf8'))
+      edit(() => readFileSync(file, 'utf8'))
       setMessage(failure ?? 'Back from the editor: Ctrl-S saves.')
     } finally {
       rmSync(folder, { recursive: true, force: true })
@@ -72,14 +81,17 @@ export function CommentScreen(props: {
     }
     setMessage(null)
     if (key.escape || (key.ctrl && input === 'c')) {
-      if (text.trim() === '') props.onCancel()
+      if (typed.current.trim() === '') props.onCancel()
       else setConfirmDiscard(true)
     } else if (key.ctrl && input === 's') save()
     else if (key.ctrl && input === 'e') inEditor()
-    else if (key.tab) setVote(VOTES[(VOTES.indexOf(vote) + 1) % VOTES.length] ?? null)
-    else if (key.return) setText(`${text}\n`)
-    else if (key.backspace || key.delete) setText(Array.from(text).slice(0, -1).join(''))
-    else if (input && !key.ctrl && !key.meta) setText(text + input.replace(/\r\n?/g, '\n'))
+    else if (key.tab) {
+      voted.current = VOTES[(VOTES.indexOf(voted.current) + 1) % VOTES.length] ?? null
+      setVote(voted.current)
+    } else if (key.return) edit((before) => `${before}\n`)
+    else if (key.backspace || key.delete) edit((before) => Array.from(before).slice(0, -1).join(''))
+    else if (input && !key.ctrl && !key.meta)
+      edit((before) => before + input.replace(/\r\n?/g, '\n'))
   })
 
   const width = columns - 2

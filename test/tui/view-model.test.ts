@@ -1,0 +1,223 @@
+import { describe, expect, it } from 'vitest'
+
+import { describeDiscussion } from '../../src/core/discussion/describe.js'
+import { discussionStatus } from '../../src/core/discussion/status.js'
+import { parseDiscussion } from '../../src/core/format/parse.js'
+import type { DiscussionListing } from '../../src/node/engine/index.js'
+import { browseLine, filterListings, relativeTime } from '../../src/tui/view-model/browse.js'
+import { previewKind } from '../../src/tui/view-model/diagrams.js'
+import { commentStarts, endOffset, readingLines } from '../../src/tui/view-model/reading.js'
+import { summaryView } from '../../src/tui/view-model/summary.js'
+import { fit, wrap } from '../../src/tui/view-model/text.js'
+import {
+  applyTurnEvent,
+  progressLine,
+  startProgress,
+  turnFinished,
+} from '../../src/tui/view-model/turn-progress.js'
+
+const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
+  path: `/d/${title.toLowerCase().replace(/\W+/g, '-')}.md`,
+  title,
+  template: 'feature',
+  phase: 'initial_feedback',
+  status: 'OPEN',
+  participants: ['architect'],
+  comments: 1,
+  votes: { READY: 2, CHANGES: 1, REJECT: 0 },
+  last_activity: '2026-11-23T10:00:00.000Z',
+  ...extra,
+})
+
+const DISCUSSION = [
+  '<!-- DISCUSSION -->',
+  '<!-- Title: Cache layer -->',
+  '<!-- Phase: review -->',
+  '<!-- Status: OPEN -->',
+  '<!-- Template: feature -->',
+  '<!-- Participants: architect, security -->',
+  '',
+  '# Cache layer',
+  '',
+  'Should we add a cache?',
+  '',
+  '---',
+  '',
+  'Name: AI-Architect',
+  '',
+  'Yes, in front of the catalog.',
+  '',
+  'Q: How long do entries live?',
+  'DECISION: Redis, not memcached.',
+  '',
+  'VOTE: READY',
+  '',
+  '---',
+  '',
+  'Name: Rob',
+  '',
+  'CONCERN: \u001b]0;pwned\u0007cost of \u001b[2Jthe cluster',
+  'TODO: price it',
+  '',
+  'VOTE: CHANGES',
+  '',
+  '---',
+  '',
+].join('\n')
+
+describe('the browse list', () => {
+  const listings = [
+    listing('Add User Authentication'),
+    listing('Notification System', { status: 'DECIDED', phase: 'converge' }),
+  ]
+
+  it('keeps the discussions every typed word matches, in any case', () => {
+    expect(filterListings(listings, 'AUTH').map((l) => l.title)).toEqual([
+      'Add User Authentication',
+    ])
+    expect(filterListings(listings, 'decided conv').map((l) => l.title)).toEqual([
+      'Notification System',
+    ])
+    expect(filterListings(listings, '  ')).toHaveLength(2)
+    expect(filterListings(listings, 'auth nothing')).toEqual([])
+  })
+
+  it('fits each row to the width, dropping columns before the title', () => {
+    const now = new Date('2026-11-23T13:00:00.000Z')
+    const wide = browseLine(listings[0]!, 120, now)
+    expect(wide).toHaveLength(120)
+    expect(wide).toContain('initial_feedback')
+    expect(wide).toContain('3h ago')
+    expect(wide).toContain('2✓ 1~ 0✗')
+    const narrow = browseLine(listings[0]!, 40, now)
+    expect(Array.from(narrow)).toHaveLength(40)
+    expect(narrow).toContain('Add User')
+    expect(narrow).not.toContain('ago')
+  })
+
+  it('says how long ago in words', () => {
+    const now = new Date('2026-11-23T13:00:00.000Z')
+    expect(relativeTime('2026-11-23T12:59:30.000Z', now)).toBe('just now')
+    expect(relativeTime('2026-11-23T12:30:00.000Z', now)).toBe('30m ago')
+    expect(relativeTime('2026-11-20T13:00:00.000Z', now)).toBe('3d ago')
+    expect(relativeTime('not a date', now)).toBe('-')
+  })
+})
+
+describe('the reading layout', () => {
+  const view = describeDiscussion(parseDiscussion(DISCUSSION))
+  const roles = (author: string): string | null =>
+    author === 'AI-Architect' ? 'Systems Architect' : 'human'
+
+  it('styles headers, the title, authors with role and vote, markers and votes', () => {
+    const lines = readingLines(DISCUSSION, view, 80, roles)
+    const styled = (style: string): string[] =>
+      lines.filter((line) => line.style === style).map((line) => line.text)
+    expect(styled('header')).toContain('Title: Cache layer')
+    expect(styled('title')).toEqual(['Cache layer'])
+    expect(styled('author')).toEqual([
+      '▌ AI-Architect (Systems Architect) · READY',
+      '▌ Rob (human) · CHANGES',
+    ])
+    expect(styled('marker')).toContain('Q: How long do entries live?')
+    expect(styled('marker')).toContain('DECISION: Redis, not memcached.')
+    expect(styled('vote')).toEqual(['VOTE: READY', 'VOTE: CHANGES'])
+    expect(lines.some((line) => line.text.includes('DISCUSSION'))).toBe(false)
+  })
+
+  it('knows which comment each line belongs to, and where the newest ends', () => {
+    const lines = readingLines(DISCUSSION, view, 80, roles)
+    const starts = commentStarts(lines)
+    expect(starts).toHaveLength(2)
+    expect(lines[starts[1]!]!.comment).toBe(1)
+    expect(lines.at(-1)!.comment).toBe(1)
+    expect(endOffset(lines, 5)).toBe(lines.length - 5)
+    expect(endOffset(lines, 1000)).toBe(0)
+  })
+
+  it('never lets escape sequences from the file reach the terminal', () => {
+    const lines = readingLines(DISCUSSION, view, 80, roles)
+    const concern = lines.find((line) => line.text.startsWith('CONCERN:'))!
+    expect(concern.text).toBe('CONCERN: ]0;pwnedcost of [2Jthe cluster')
+    // eslint-disable-next-line no-control-regex
+    for (const line of lines) expect(line.text).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f]/)
+  })
+
+  it('wraps to the width', () => {
+    const lines = readingLines(DISCUSSION, view, 12, roles)
+    for (const line of lines) expect(Array.from(line.text).length).toBeLessThanOrEqual(12)
+    expect(wrap('one two three four', 9)).toEqual(['one two', 'three', 'four'])
+    expect(fit('abcdef', 4)).toBe('abc…')
+    expect(fit('ab', 4)).toBe('ab  ')
+  })
+})
+
+describe('the summary', () => {
+  it('lists this phase votes, the verdict in words and the open items', () => {
+    const view = describeDiscussion(parseDiscussion(DISCUSSION))
+    const summary = summaryView(discussionStatus(view, {}))
+    expect(summary.votes).toEqual([
+      { name: 'AI-Architect', vote: 'READY' },
+      { name: 'Rob', vote: 'CHANGES' },
+    ])
+    expect(summary.verdict).toMatch(/\w/)
+    const section = (title: string): string[] =>
+      summary.sections.find((entry) => entry.title === title)?.items ?? []
+    expect(section('Open questions')).toEqual(['How long do entries live? (AI-Architect)'])
+    expect(section('Decisions')).toEqual(['Redis, not memcached. (AI-Architect)'])
+    expect(section('Actions')).toEqual(['price it (Rob)'])
+    expect(section('Concerns')).toHaveLength(1)
+  })
+})
+
+describe('a turn in progress', () => {
+  it('follows each persona from queued to done or failed', () => {
+    let progress = startProgress(['architect', 'security'])
+    expect(progress.personas.map((p) => p.state)).toEqual(['queued', 'queued'])
+    progress = applyTurnEvent(progress, { type: 'started', participant: 'architect' })
+    progress = applyTurnEvent(progress, {
+      type: 'text',
+      participant: 'architect',
+      delta: 'Hel',
+      comment: 'Hel',
+    })
+    expect(progress.personas[0]).toMatchObject({ state: 'streaming', text: 'Hel' })
+    progress = applyTurnEvent(progress, {
+      type: 'done',
+      participant: 'architect',
+      author: 'AI-Architect',
+      vote: 'READY',
+      provider: 'scripted',
+      durationMs: 1200,
+      usage: { inputTokens: 800, outputTokens: 30, estimated: false },
+      costUsd: 0.0021,
+      line: 40,
+      note: null,
+    })
+    expect(progressLine(progress.personas[0]!)).toBe(
+      '@architect  done · READY · 1.2s · 830 tok · $0.0021',
+    )
+    expect(turnFinished(progress)).toBe(false)
+    progress = applyTurnEvent(progress, {
+      type: 'failed',
+      participant: 'security',
+      reason: 'quota exceeded',
+    })
+    expect(progressLine(progress.personas[1]!)).toBe('@security  failed · quota exceeded')
+    expect(turnFinished(progress)).toBe(true)
+  })
+
+  it('adds someone the events name who was not listed', () => {
+    const progress = applyTurnEvent(startProgress([]), { type: 'queued', participant: 'x' })
+    expect(progress.personas.map((p) => p.alias)).toEqual(['x'])
+  })
+})
+
+describe('diagram previews', () => {
+  it('draws sequence and component diagrams, shows class, activity and Mermaid as source', () => {
+    expect(previewKind('a.puml', '@startuml\nA -> B: hi\n@enduml')).toBe('text-art')
+    expect(previewKind('a.puml', '@startuml\nclass User\n@enduml')).toBe('source')
+    expect(previewKind('a.puml', '@startuml\nstart\n:work;\nstop\n@enduml')).toBe('source')
+    expect(previewKind('a.mmd', 'graph TD; A-->B')).toBe('source')
+  })
+})
