@@ -23,12 +23,21 @@ export const theme = createTheme({
   },
 })
 
+/** Text that reports a problem, at AA contrast in both schemes (Mantine's red-6 is 3.3:1 on white). */
+export const ERROR_TEXT = 'var(--od-color-error-text)'
+
 /**
  * Secondary ("dimmed") text one step stronger in each scheme: Mantine's default greys are below
- * the 4.5:1 contrast that small text needs on the app's backgrounds.
+ * the 4.5:1 contrast that small text needs on the app's backgrounds. Error text likewise.
  */
 export const cssVariablesResolver: CSSVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': 'var(--mantine-color-gray-7)' },
-  dark: { '--mantine-color-dimmed': 'var(--mantine-color-dark-1)' },
+  light: {
+    '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--od-color-error-text': 'var(--mantine-color-red-9)',
+  },
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--od-color-error-text': 'var(--mantine-color-red-4)',
+  },
 })

@@ -29,6 +29,7 @@ import { OrphansSection } from './OrphansSection'
 import { SourceEditor } from './SourceEditor'
 import { useDiagram } from './useDiagram'
 import classes from './Diagrams.module.css'
+import { ERROR_TEXT } from '../../theme'
 
 export interface DiagramsPanelProps {
   opened: boolean
@@ -215,7 +216,7 @@ export function DiagramsPanel({
                   #{entry.comment + 1} · {entry.author} · line {entry.line}
                 </Text>
                 {entry.problem && (
-                  <Text size="xs" c="red">
+                  <Text size="xs" c={ERROR_TEXT}>
                     {entry.problem}
                   </Text>
                 )}

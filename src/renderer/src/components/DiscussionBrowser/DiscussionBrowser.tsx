@@ -21,6 +21,7 @@ import { FolderSidebar } from '../FolderSidebar/FolderSidebar'
 import { DiscussionTable } from './DiscussionTable'
 import { ALL, filterDiscussions } from './filter'
 import classes from './DiscussionBrowser.module.css'
+import { ERROR_TEXT } from '../../theme'
 
 export interface DiscussionBrowserProps {
   folder: string | null
@@ -110,7 +111,7 @@ export function DiscussionBrowser({
           )}
           {!data && error && (
             <Center p="xl">
-              <Text c="red">{error}</Text>
+              <Text c={ERROR_TEXT}>{error}</Text>
             </Center>
           )}
         </ScrollArea>

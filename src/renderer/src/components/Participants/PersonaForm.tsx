@@ -12,6 +12,7 @@ import type { ReactNode } from 'react'
 
 import { personaErrors } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
+import { ERROR_TEXT } from '../../theme'
 
 export interface PersonaFormProps {
   values: PersonaFormValues
@@ -119,7 +120,7 @@ export function PersonaForm({
           onChange={(event) => set('concerns', event.currentTarget.value)}
         />
         {errors.form && (
-          <Text c="red" size="sm">
+          <Text c={ERROR_TEXT} size="sm">
             {errors.form}
           </Text>
         )}

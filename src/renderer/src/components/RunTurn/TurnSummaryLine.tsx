@@ -7,6 +7,7 @@ import { phaseTitle } from './phase-names'
 import { isActive, isFinished } from './turn-state'
 import type { TurnState } from './turn-state'
 import classes from './RunTurn.module.css'
+import { ERROR_TEXT } from '../../theme'
 
 export interface TurnSummaryLineProps {
   turn: TurnState
@@ -63,7 +64,7 @@ export function TurnSummaryLine({
             {headline(turn, phases)}
           </Text>
           {finished && failed.length > 0 && (
-            <Text size="sm" c="red" data-testid="turn-failures">
+            <Text size="sm" c={ERROR_TEXT} data-testid="turn-failures">
               {failed.length === 1 ? '1 answer failed: ' : `${failed.length} answers failed: `}
               {failed.map((row) => `@${row.alias} (${row.reason ?? 'no answer'})`).join('; ')}
             </Text>
