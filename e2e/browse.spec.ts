@@ -56,7 +56,8 @@ test('the side panel shows votes, consensus and markers, and jumps to comments',
 
   // A marker in a comment is highlighted; a panel item jumps to (and outlines) its comment.
   await expect(page.locator('.od-marker-question').first()).toBeVisible()
-  await questions.getByRole('button').last().click()
+  // Newest questions first: the first item is the latest question, asked beside the audit trail.
+  await questions.getByRole('button').first().click()
   const active = page.locator('[data-comment-index][data-active]')
   await expect(active).toBeVisible()
   await expect(active).toContainText('audit trail')
