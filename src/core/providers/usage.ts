@@ -2,7 +2,7 @@
  * Token counts and cost. APIs report tokens; CLIs do not, so their counts are estimated from the
  * text (about four characters a token for English) and marked as estimated wherever they show.
  */
-import type { ProviderPrices, ProviderUsage } from './port.js'
+import type { ProviderPrices, ProviderRequest, ProviderUsage } from './port.js'
 
 /** A rough token count: one token for every four characters, rounded up. */
 export function estimateTokens(text: string): number {
@@ -16,6 +16,20 @@ export function estimateUsage(input: string, output: string): ProviderUsage {
     outputTokens: estimateTokens(output),
     estimated: true,
   }
+}
+
+/**
+ * The counts an API reported for a call when it reported both, else an estimate from the prompt
+ * sent and the text that came back.
+ */
+export function reportedOrEstimatedUsage(
+  reported: { inputTokens: number | null; outputTokens: number | null },
+  request: Pick<ProviderRequest, 'system' | 'prompt'>,
+  text: string,
+): ProviderUsage {
+  return reported.inputTokens !== null && reported.outputTokens !== null
+    ? { inputTokens: reported.inputTokens, outputTokens: reported.outputTokens, estimated: false }
+    : estimateUsage(`${request.system ?? ''}${request.prompt}`, text)
 }
 
 /** USD for one call; null when the provider has no prices (unknown is not free). */

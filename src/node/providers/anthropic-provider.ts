@@ -4,13 +4,8 @@
  * that happened after the stream began (an overloaded server, for one).
  */
 import { ProviderError } from '../../core/providers/port.js'
-import type {
-  Provider,
-  ProviderCompletion,
-  ProviderRequest,
-  ProviderUsage,
-} from '../../core/providers/port.js'
-import { estimateUsage } from '../../core/providers/usage.js'
+import type { Provider, ProviderCompletion, ProviderRequest } from '../../core/providers/port.js'
+import { reportedOrEstimatedUsage } from '../../core/providers/usage.js'
 import { callEventStream, callLimits, eventJson } from './http-stream.js'
 import { requireKey } from './openai-provider.js'
 import type { HttpProviderOptions } from './openai-provider.js'
@@ -108,11 +103,7 @@ export function createAnthropicProvider(options: HttpProviderOptions): Provider 
       fromWholeMessage(outcome.value, state)
       if (state.text) request.onText?.(state.text)
     }
-    const usage: ProviderUsage =
-      state.inputTokens !== null && state.outputTokens !== null
-        ? { inputTokens: state.inputTokens, outputTokens: state.outputTokens, estimated: false }
-        : estimateUsage(`${request.system ?? ''}${request.prompt}`, state.text)
-    return { text: state.text, usage }
+    return { text: state.text, usage: reportedOrEstimatedUsage(state, request, state.text) }
   }
 
   return {

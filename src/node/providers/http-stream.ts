@@ -262,3 +262,36 @@ export function eventJson(event: EventSourceMessage): Record<string, unknown> {
     `the server sent an event that is not JSON: ${event.data.slice(0, 80)}`,
   )
 }
+
+/**
+ * The model names an HTTP API lists as JSON (`GET …/models`, Ollama's `/api/tags`): the `field`
+ * of each entry of its `list` array. Same limits, cancellation and key hiding as a call.
+ */
+export async function listModelNames(
+  request: Pick<HttpCallOptions, 'url' | 'headers' | 'secretNames' | 'env' | 'fetch'> & {
+    timeoutMs?: number
+    signal?: AbortSignal
+  },
+  shape: { list: string; field: string },
+): Promise<string[]> {
+  const { timeoutMs = 10_000, signal, fetch, ...call } = request
+  const outcome = await callEventStream(
+    {
+      ...call,
+      body: null,
+      timeoutMs,
+      inactivityTimeoutMs: timeoutMs,
+      maxBytes: HTTP_DEFAULTS.maxOutputBytes,
+      ...(signal ? { signal } : {}),
+      ...(fetch ? { fetch } : {}),
+    },
+    () => undefined,
+  )
+  const list =
+    outcome.kind === 'json' ? (outcome.value as Record<string, unknown>)[shape.list] : null
+  if (!Array.isArray(list))
+    throw new ProviderError('http', `the model list has no "${shape.list}" list`)
+  return list
+    .map((entry) => (entry as Record<string, unknown>)[shape.field])
+    .filter((name): name is string => typeof name === 'string')
+}

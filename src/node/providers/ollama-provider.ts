@@ -7,19 +7,14 @@
  * `/v1`, which the `openai` kind calls.)
  */
 import { ProviderError } from '../../core/providers/port.js'
-import type {
-  Provider,
-  ProviderCompletion,
-  ProviderRequest,
-  ProviderUsage,
-} from '../../core/providers/port.js'
-import { estimateUsage } from '../../core/providers/usage.js'
+import type { Provider, ProviderCompletion, ProviderRequest } from '../../core/providers/port.js'
+import { reportedOrEstimatedUsage } from '../../core/providers/usage.js'
 import {
   callEventStream,
   callLimits,
   eventJson,
-  HTTP_DEFAULTS,
   keyNames,
+  listModelNames,
   originOf,
 } from './http-stream.js'
 import { requireKey } from './openai-provider.js'
@@ -123,38 +118,24 @@ export function createOllamaProvider(options: HttpProviderOptions): Provider & M
         `the stream from ${originOf(url)} ended before the answer was done`,
       )
     }
-    const usage: ProviderUsage =
-      state.inputTokens !== null && state.outputTokens !== null
-        ? { inputTokens: state.inputTokens, outputTokens: state.outputTokens, estimated: false }
-        : estimateUsage(`${request.system ?? ''}${request.prompt}`, state.text)
-    return { text: state.text, usage }
+    return { text: state.text, usage: reportedOrEstimatedUsage(state, request, state.text) }
   }
 
   async function listModels(
     listOptions: { timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<string[]> {
-    const timeoutMs = listOptions.timeoutMs ?? 10_000
-    const outcome = await callEventStream(
+    const names = await listModelNames(
       {
         url: ollamaUrl(options.baseUrl, 'tags'),
         headers: headers(),
-        body: null,
-        timeoutMs,
-        inactivityTimeoutMs: timeoutMs,
-        maxBytes: HTTP_DEFAULTS.maxOutputBytes,
-        ...(listOptions.signal ? { signal: listOptions.signal } : {}),
         secretNames: keyNames(options.apiKeyEnv),
         env: options.env,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...listOptions,
       },
-      () => undefined,
+      { list: 'models', field: 'name' },
     )
-    const models = outcome.kind === 'json' ? (outcome.value as { models?: unknown }).models : null
-    if (!Array.isArray(models))
-      throw new ProviderError('http', 'the model list has no "models" list')
-    return models
-      .map((entry) => (entry as { name?: unknown }).name)
-      .filter((name): name is string => typeof name === 'string')
+    return names
   }
 
   return {

@@ -13,7 +13,7 @@ import type {
   ProviderUsage,
 } from '../../core/providers/port.js'
 import { estimateUsage } from '../../core/providers/usage.js'
-import { callEventStream, callLimits, eventJson, HTTP_DEFAULTS, keyNames } from './http-stream.js'
+import { callEventStream, callLimits, eventJson, keyNames, listModelNames } from './http-stream.js'
 
 export const OPENAI_BASE_URL = 'https://api.openai.com/v1'
 
@@ -148,26 +148,18 @@ export function createOpenAIProvider(options: HttpProviderOptions): Provider & M
   async function listModels(
     listOptions: { timeoutMs?: number; signal?: AbortSignal } = {},
   ): Promise<string[]> {
-    const outcome = await callEventStream(
+    const names = await listModelNames(
       {
         url: joinUrl(options.baseUrl, 'models'),
         headers: headers(),
-        body: null,
-        timeoutMs: listOptions.timeoutMs ?? 10_000,
-        inactivityTimeoutMs: listOptions.timeoutMs ?? 10_000,
-        maxBytes: HTTP_DEFAULTS.maxOutputBytes,
-        ...(listOptions.signal ? { signal: listOptions.signal } : {}),
-        secretNames,
+        secretNames: secretNames,
         env: options.env,
         ...(options.fetch ? { fetch: options.fetch } : {}),
+        ...listOptions,
       },
-      () => undefined,
+      { list: 'data', field: 'id' },
     )
-    const data = outcome.kind === 'json' ? (outcome.value as { data?: unknown }).data : null
-    if (!Array.isArray(data)) throw new ProviderError('http', 'the model list has no "data" list')
-    return data
-      .map((model) => (model as { id?: unknown }).id)
-      .filter((id): id is string => typeof id === 'string')
+    return names
   }
 
   return {
