@@ -2,6 +2,8 @@
  * `discussions ui --tui`: the terminal UI, loaded only when asked for. Draws with Ink on the
  * alternate screen and gives the terminal back however it ends.
  */
+import './interactive-terminal.js' // before Ink: see the file
+
 import { createElement } from 'react'
 import { render } from 'ink'
 

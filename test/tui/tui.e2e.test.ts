@@ -72,7 +72,9 @@ const SIZES = [
   { columns: 120, rows: 40 },
 ]
 
-describe.skipIf(!hasTmux)('discussions ui --tui in a real terminal', () => {
+// A real terminal on a shared machine: a key sent while a screen changes can land on the one
+// before (a known limit, docs/tui.md), so each journey may run again before it counts as failed.
+describe.skipIf(!hasTmux)('discussions ui --tui in a real terminal', { retry: 2 }, () => {
   for (const size of SIZES) {
     const name = `${size.columns}x${size.rows}`
     it(`browses, runs a turn, comments, advances and previews diagrams at ${name}`, async () => {
