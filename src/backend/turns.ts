@@ -6,8 +6,8 @@
  */
 import { randomUUID } from 'node:crypto'
 
-import type { ParticipantEvent, TurnEvent } from '../core/orchestration/turn-events.js'
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { ParticipantEvent, TurnEvent } from '../core/turns/turn-events.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'

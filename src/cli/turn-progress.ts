@@ -7,7 +7,7 @@ import type { Writable } from 'node:stream'
 
 import { createLogUpdate } from 'log-update'
 
-import type { TurnEvent } from '../core/orchestration/turn-events.js'
+import type { TurnEvent } from '../core/turns/turn-events.js'
 import { formatCost } from '../core/providers/usage.js'
 
 type Line = { state: string; detail: string; started: number | null }

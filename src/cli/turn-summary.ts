@@ -3,7 +3,7 @@
  * what that did (consensus, a phase change with its vote reset, a new status), then the verdict
  * now, tokens and cost, failures and the demo notice.
  */
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import { DEMO_PROVIDER } from '../core/providers/resolve-chain.js'
 import { formatCost } from '../core/providers/usage.js'
 import { countOf } from './plural.js'

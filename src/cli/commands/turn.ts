@@ -1,7 +1,7 @@
 import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
-import type { TurnEvent } from '../../core/orchestration/turn-events.js'
+import type { TurnEvent } from '../../core/turns/turn-events.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
