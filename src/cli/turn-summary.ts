@@ -7,7 +7,7 @@ import type { TurnResult } from '../core/turns/run-turn.js'
 import { DEMO_PROVIDER } from '../core/providers/resolve-chain.js'
 import { formatCost } from '../core/providers/usage.js'
 import { countOf } from './plural.js'
-import { formatTokens } from './turn-progress.js'
+import { formatTokens } from './progress/format-tokens.js'
 
 /** "Consensus reached: 3 of 3 READY." -> "consensus reached: 3 of 3 READY" */
 const asClause = (sentence: string): string =>
