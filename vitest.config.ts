@@ -1,8 +1,12 @@
+import { resolve } from 'node:path'
+
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  resolve: { alias: { '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Component tests (*.test.tsx) say `// @vitest-environment happy-dom` on their first line.
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     pool: 'forks',
