@@ -2,7 +2,8 @@
  * The UI contract as the renderer sees it (`window.api`), served by the real backend running in
  * the test process on a temp project folder: what component tests talk to instead of fakes.
  */
-import { readFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 
 import { exampleBackend } from '../app/backend-fixture.js'
 import type { Backend } from '../../src/backend/index.js'
@@ -35,4 +36,10 @@ export async function backendApi(): Promise<BackendApi> {
 /** A file's text as it is on disk now (component tests run where node:fs is not theirs to use). */
 export function fileText(path: string): Promise<string> {
   return readFile(path, 'utf8')
+}
+
+/** Writes a file (and its folders), as a person or another program would beside the app. */
+export async function writeText(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true })
+  await writeFile(path, text)
 }

@@ -1,6 +1,4 @@
 // @vitest-environment happy-dom
-import { join } from 'node:path'
-
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
@@ -20,7 +18,7 @@ afterEach(() => {
 async function renderDialog() {
   const app = await backendApi()
   open = app
-  const path = join(app.folder, 'add-user-authentication.md')
+  const path = `${app.folder}/add-user-authentication.md`
   const onStarted = vi.fn()
   const onProviders = vi.fn()
   renderWithApp(
