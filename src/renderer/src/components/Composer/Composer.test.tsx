@@ -29,7 +29,7 @@ async function renderComposer() {
 }
 
 const commentField = (): HTMLTextAreaElement =>
-  screen.getByRole('textbox', { name: 'Comment' }) as HTMLTextAreaElement
+  screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Comment' })
 
 describe('Composer', () => {
   it('adds the typed comment with its vote and name; Ctrl+Enter sends it', async () => {
@@ -54,7 +54,7 @@ describe('Composer', () => {
     cleanup()
     await renderComposer()
     expect(commentField().value).toBe('Half a thought')
-    expect((screen.getByRole('radio', { name: 'CHANGES' }) as HTMLInputElement).checked).toBe(true)
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: 'CHANGES' }).checked).toBe(true)
   })
 
   it('previews hostile markdown without running it, and files it as one comment', async () => {
