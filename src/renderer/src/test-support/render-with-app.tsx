@@ -8,7 +8,7 @@ import { fireEvent, render } from '@testing-library/react'
 import type { RenderResult } from '@testing-library/react'
 import type { ReactNode } from 'react'
 
-import type { Api, AppInfo } from '../../../shared/contract'
+import type { Api, AppInfo } from '@shared/contract'
 import { ApiContext } from '../api/ApiContext'
 import { AppInfoContext } from '../api/AppInfoContext'
 import { cssVariablesResolver, theme } from '../theme'

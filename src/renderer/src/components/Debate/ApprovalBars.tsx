@@ -1,9 +1,9 @@
 import { Box, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { RoundTally } from '../../../../core/debate/tally'
-import type { Threshold } from '../../../../core/debate/model'
-import { formatWeight } from '../../../../core/debate/weights'
+import type { RoundTally } from '@core/debate/tally'
+import type { Threshold } from '@core/debate/model'
+import { formatWeight } from '@core/debate/weights'
 import classes from './Debate.module.css'
 
 export interface ApprovalBarsProps {

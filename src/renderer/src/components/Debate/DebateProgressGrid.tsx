@@ -2,7 +2,7 @@ import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { DebateRunProgress, ParticipantState } from '../../../../core/debate/progress'
+import type { DebateRunProgress, ParticipantState } from '@core/debate/progress'
 
 const COLOURS: Record<ParticipantState, string> = {
   waiting: 'gray',

@@ -1,8 +1,8 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { ProposalSummary } from '../../../../core/debate/summary'
-import { lineDiff } from '../../../../core/debate/line-diff'
+import type { ProposalSummary } from '@core/debate/summary'
+import { lineDiff } from '@core/debate/line-diff'
 import classes from './Debate.module.css'
 
 const SEVERITY_COLOR = { blocking: 'red', major: 'orange', minor: 'gray' } as const

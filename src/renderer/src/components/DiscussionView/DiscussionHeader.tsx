@@ -3,7 +3,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { timeAgo } from '../../lib/time'
 import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { StatusBadge } from '../Badges/StatusBadge'

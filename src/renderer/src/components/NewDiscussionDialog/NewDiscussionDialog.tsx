@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { PersonaInfo, TemplateInfo } from '../../../../shared/contract'
+import type { PersonaInfo, TemplateInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'

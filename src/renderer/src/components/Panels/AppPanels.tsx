@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import { notifications } from '@mantine/notifications'
 
-import type { DiscussionRestored } from '../../../../shared/contract'
+import type { DiscussionRestored } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { ParticipantsManager } from '../Participants/ParticipantsManager'
 import { ProvidersView } from '../Providers/ProvidersView'

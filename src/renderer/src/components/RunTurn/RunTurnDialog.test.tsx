@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 
-import { parseDiscussion } from '../../../../core/format/parse'
+import { parseDiscussion } from '@core/format/parse'
 import { backendApi, fileText } from '../../../../../test/support/backend-api'
 import type { BackendApi } from '../../../../../test/support/backend-api'
 import { isDisabled, renderWithApp, typeInto } from '../../test-support/render-with-app'

@@ -3,7 +3,7 @@
  * while the discussion is not on screen (the person went back to the list), and events can arrive
  * before `turns:start` has answered with the turn's id. Also shows a turn another window started.
  */
-import type { Api, TurnProgress } from '../../../../shared/contract/index.js'
+import type { Api, TurnProgress } from '@shared/contract/index.js'
 import { applyProgress, retryTurn, startTurn } from './turn-state.js'
 import type { TurnRequest, TurnState } from './turn-state.js'
 

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { ItemView } from '../../../../core/discussion/describe'
+import type { ItemView } from '@core/discussion/describe'
 import classes from './SidePanel.module.css'
 
 export interface ItemSectionProps {

@@ -2,7 +2,7 @@ import { Alert, Divider, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { ItemSection } from './ItemSection'
 import classes from './SidePanel.module.css'
 import { VoteChart } from './VoteChart'
