@@ -133,6 +133,11 @@ export default tseslint.config(
   layer(
     ['src/backend/**/*.ts'],
     [
+      {
+        regex: '^(node:|(fs|path|os|child_process|crypto|url|util|stream|events|process)(/|$))',
+        message:
+          'src/backend does no file or system work of its own: put it in src/node (behind src/node/engine/index.js) and call it there.',
+      },
       electron,
       ui,
       reachInto(

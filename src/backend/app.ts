@@ -3,7 +3,7 @@ import type { AppInfo } from '../shared/contract/index.js'
 import type { Engines } from './engines.js'
 import { checkExternalUrl } from './links.js'
 import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 
 /** What differs between the desktop app and the browser mode, supplied by each composition root. */
 export interface Shell {

@@ -5,7 +5,7 @@
  */
 import type { Engines } from './engines.js'
 import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 
 export function artifactsHandlers(
   workspace: Workspace,

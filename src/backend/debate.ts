@@ -14,7 +14,7 @@ import type { Engines } from './engines.js'
 import type { EventListener } from './index.js'
 import type { Handlers } from './router.js'
 import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 
 type DebateHandlers = Pick<

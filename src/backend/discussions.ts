@@ -5,7 +5,7 @@ import { discussionDetail } from './discussion-detail.js'
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type DiscussionHandlers = Pick<
   Handlers,

@@ -2,7 +2,7 @@
 import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type PersonaHandlers = Pick<Handlers, 'personas:read' | 'personas:save'>
 

@@ -5,7 +5,7 @@ import type { Engines } from './engines.js'
 import { BackendError } from './errors.js'
 import type { Handlers } from './router.js'
 import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type ProviderHandlers = Pick<
   Handlers,

@@ -30,6 +30,7 @@ async function start(): Promise<void> {
     },
     // Launched from a desktop, the PATH lacks the shell's: provider CLIs would not be found.
     env: await withShellPath(env),
+    platform: process.platform,
     folders: [folder],
     version: app.getVersion(),
     onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),
