@@ -6,11 +6,11 @@
  */
 
 import type { Engine } from '../node/engine/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
 import type { EventListener } from './index.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
 import type { Workspace } from '../node/engine/index.js'
 
 /** How often a call's streamed text is sent to the windows. */

@@ -15,9 +15,9 @@ import {
 } from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
 import type { Workspace } from '../node/engine/index.js'
 
 type DiagramHandlers = Pick<

@@ -6,7 +6,7 @@ import { isHumanName } from '../core/voting/consensus.js'
 import { lastModified } from '../node/engine/index.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
 import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
-import { errorMessage } from './router.js'
+import { errorMessage } from './infra/router.js'
 
 async function templatePhases(
   engine: Engine,

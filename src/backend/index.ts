@@ -20,20 +20,26 @@ import { councilHandlers } from './council.js'
 import { debateHandlers } from './debate.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
-import { Engines } from './engines.js'
-import { lossGuard } from './loss-guard.js'
+import { Engines } from './infra/engines.js'
+import { lossGuard } from './infra/loss-guard.js'
 import { personasHandlers } from './personas.js'
 import { providersHandlers } from './providers.js'
 import { registryHandlers } from './registry.js'
 import { speechHandlers } from './speech.js'
-import { createRouter } from './router.js'
-import type { Invoke } from './router.js'
+import { createRouter } from './infra/router.js'
+import type { Invoke } from './infra/router.js'
 import { turnsHandlers } from './turns.js'
 
 export type { Shell } from './app.js'
-export type { Invoke } from './router.js'
-export { checkExternalUrl } from './links.js'
-export { contentSecurityPolicy } from './csp.js'
+export type { Invoke } from './infra/router.js'
+export { checkExternalUrl } from './infra/links.js'
+export {
+  contentSecurityPolicy,
+  MERMAID_SANDBOX_PAGE,
+  mermaidSandboxHeaders,
+  SECURITY_HEADERS,
+  sandboxAssetHeaders,
+} from './infra/csp.js'
 export { resolveStaticFile } from '../node/engine/index.js'
 
 export interface BackendOptions {

@@ -8,11 +8,11 @@
 import type { ParticipantEvent, TurnEvent } from '../core/orchestration/turn-events.js'
 import type { TurnResult } from '../core/orchestration/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
 import type { EventListener } from './index.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
 import type { Workspace } from '../node/engine/index.js'
 
 const TEXT_EVERY_MS = 80
