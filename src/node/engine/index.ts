@@ -24,6 +24,8 @@ export { personasOf, templatesOf } from './registries.js'
 export { ConfigError } from '../config/config-error.js'
 // Paths: the package's own folder (the app's build), the user's config folder, the project root.
 export { findProjectRoot, packageRoot, userConfigDir } from '../config/paths.js'
+// A desktop launch lacks the login shell's PATH: the app adds it before any provider runs.
+export { withShellPath } from '../config/shell-path.js'
 export type {
   PersonaEntry,
   PersonaRegistry,
