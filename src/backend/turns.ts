@@ -5,8 +5,8 @@
  * flood the socket (each event carries the whole answer so far).
  */
 
-import type { ParticipantEvent, TurnEvent } from '../core/orchestration/turn-events.js'
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { ParticipantEvent, TurnEvent } from '../core/turns/turn-events.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
 import type { Engines } from './infra/engines.js'
 import { BackendError } from './infra/errors.js'
