@@ -1,4 +1,4 @@
-// The app's turn and participants screenshots in docs/screenshots/ (1400x900, light and dark): a turn in progress and the
+// Screenshots in docs/screenshots/ (1400x900, light and dark): a turn in progress and the
 // participants manager. Run on demand:
 //   SCREENSHOTS=1 npx playwright test e2e/screenshots-turn-and-participants.spec.ts
 import { join } from 'node:path'
