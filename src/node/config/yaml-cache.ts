@@ -14,6 +14,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
+import { processEnv } from '../host.js'
 import { stateDir } from '../store/state-dir.js'
 
 /** Changes when what an entry holds, or how YAML becomes data, changes. */
@@ -43,7 +44,7 @@ function isEntry(value: unknown): value is Entry {
 export async function cachedYaml(
   file: string,
   text: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): Promise<CachedYaml | undefined> {
   try {
     const entry: unknown = deserialize(await readFile(entryPath(file, env)))
@@ -60,7 +61,7 @@ export async function rememberYaml(
   file: string,
   text: string,
   parsed: CachedYaml,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): Promise<void> {
   const path = entryPath(file, env)
   const entry: Entry = { format: FORMAT, textHash: hashOf(text), ...parsed }
