@@ -8,12 +8,15 @@
  * and is parsed (and its entry replaced); a file that does not parse is never cached. Entries are
  * V8-serialised, which keeps what JSON would lose (`.inf`, `.nan`, -0). Anything wrong with the
  * cache (a folder that cannot be written, a torn or foreign entry) only means parsing again.
+ * Where the cache lives changes nothing but speed, so readers that are not handed an environment
+ * use the process's (src/node/host.ts).
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
+import { processEnv } from '../host.js'
 import { stateDir } from '../store/state-dir.js'
 
 /** Changes when what an entry holds, or how YAML becomes data, changes. */
@@ -43,7 +46,7 @@ function isEntry(value: unknown): value is Entry {
 export async function cachedYaml(
   file: string,
   text: string,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): Promise<CachedYaml | undefined> {
   try {
     const entry: unknown = deserialize(await readFile(entryPath(file, env)))
@@ -60,7 +63,7 @@ export async function rememberYaml(
   file: string,
   text: string,
   parsed: CachedYaml,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv = processEnv(),
 ): Promise<void> {
   const path = entryPath(file, env)
   const entry: Entry = { format: FORMAT, textHash: hashOf(text), ...parsed }
