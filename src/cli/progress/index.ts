@@ -34,7 +34,7 @@ export function plainProgress<E>(
 export function liveProgress<E>(
   out: NodeJS.WriteStream,
   layout: ProgressLayout<E>,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Progress<E> {
   const state = layout.live()
   const screen = startLiveRenderer(out, state, layout.style, { colour: colourWanted(env) })
@@ -52,5 +52,5 @@ export function progressFor<E>(io: CliIO, json: boolean, layout: ProgressLayout<
   const stdout = io.stdout as NodeJS.WriteStream
   // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
   const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
-  return live ? liveProgress(stdout, layout) : plainProgress(io.stdout, json, layout)
+  return live ? liveProgress(stdout, layout, io.env) : plainProgress(io.stdout, json, layout)
 }
