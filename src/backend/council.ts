@@ -4,11 +4,9 @@
  * `council:progress` events, streamed text included (a few times a second per call); each answer
  * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
  */
-import { randomUUID } from 'node:crypto'
-
 import type { Engine } from '../node/engine/index.js'
+import { BackgroundRuns } from './background-runs.js'
 import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
 import type { EventListener } from './index.js'
 import type { Handlers } from './router.js'
 import { errorMessage } from './router.js'
@@ -27,46 +25,41 @@ export function councilHandlers(
   engines: Engines,
   emit: EventListener,
 ): CouncilHandlers & { cancelAll: () => void } {
-  const running = new Map<string, { path: string; controller: AbortController }>()
-  const runningOn = (path: string): string | null =>
-    [...running].find(([, run]) => run.path === path)?.[0] ?? null
+  const runs = new BackgroundRuns('council')
 
-  const launch = (engine: Engine, path: string): string => {
-    if (runningOn(path))
-      throw new BackendError('This council is already running; wait for it or cancel it.')
-    const runId = randomUUID()
-    const controller = new AbortController()
-    const streamed = new Map<string, number>()
-    running.set(runId, { path, controller })
-    void engine
-      .resumeCouncil(path, {
-        signal: controller.signal,
-        onEvent: (event) => {
-          // Streamed text goes out at most every STREAM_MS per call, with the text so far.
-          if (event.type === 'text') {
-            const now = Date.now()
-            if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
-            streamed.set(event.label, now)
-          }
-          emit('council:progress', { runId, path, kind: 'event', event })
-        },
-      })
-      .then(
-        (result) =>
-          emit('council:progress', {
-            runId,
-            path,
-            kind: 'finished',
-            complete: result.complete,
-            cancelled: result.cancelled,
-            failed: result.failed,
-          }),
-        (error: unknown) =>
-          emit('council:progress', { runId, path, kind: 'error', message: errorMessage(error) }),
-      )
-      .finally(() => running.delete(runId))
-    return runId
-  }
+  const launch = (engine: Engine, path: string): string =>
+    runs.launch(
+      path,
+      (runId, signal) => {
+        const streamed = new Map<string, number>()
+        return engine.resumeCouncil(path, {
+          signal,
+          onEvent: (event) => {
+            // Streamed text goes out at most every STREAM_MS per call, with the text so far.
+            if (event.type === 'text') {
+              const now = Date.now()
+              if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
+              streamed.set(event.label, now)
+            }
+            emit('council:progress', { runId, path, kind: 'event', event })
+          },
+        })
+      },
+      ({ runId, outcome }) =>
+        emit(
+          'council:progress',
+          outcome.ok
+            ? {
+                runId,
+                path,
+                kind: 'finished',
+                complete: outcome.result.complete,
+                cancelled: outcome.result.cancelled,
+                failed: outcome.result.failed,
+              }
+            : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
+        ),
+    )
 
   return {
     'council:start': async ({ folder, ...request }) => {
@@ -83,20 +76,14 @@ export function councilHandlers(
       return { runId: launch(engine, inside.path) }
     },
 
-    'council:cancel': ({ runId }) => {
-      const run = running.get(runId)
-      run?.controller.abort()
-      return Promise.resolve({ cancelled: run !== undefined })
-    },
+    'council:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
 
     'council:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      return { ...(await engine.readCouncil(inside.path)), running: runningOn(inside.path) }
+      return { ...(await engine.readCouncil(inside.path)), running: runs.on(inside.path) }
     },
 
-    cancelAll: () => {
-      for (const run of running.values()) run.controller.abort()
-    },
+    cancelAll: () => runs.cancelAll(),
   }
 }
