@@ -4,6 +4,8 @@
  * `council:progress` events, streamed text included (a few times a second per call); each answer
  * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
  */
+import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/progress.js'
+import type { CouncilRunProgress } from '../core/council/progress.js'
 import type { Engine } from '../node/engine/index.js'
 import { BackgroundRuns } from './background-runs.js'
 import type { Engines } from './engines.js'
@@ -26,6 +28,7 @@ export function councilHandlers(
   emit: EventListener,
 ): CouncilHandlers & { cancelAll: () => void } {
   const runs = new BackgroundRuns('council')
+  const progress = new Map<string, CouncilRunProgress>() // by run id, while it runs
 
   const launch = (engine: Engine, path: string): string =>
     runs.launch(
@@ -35,6 +38,10 @@ export function councilHandlers(
         return engine.resumeCouncil(path, {
           signal,
           onEvent: (event) => {
+            progress.set(
+              runId,
+              reduceCouncilProgress(progress.get(runId) ?? NO_COUNCIL_PROGRESS, event),
+            )
             // Streamed text goes out at most every STREAM_MS per call, with the text so far.
             if (event.type === 'text') {
               const now = Date.now()
@@ -45,7 +52,8 @@ export function councilHandlers(
           },
         })
       },
-      ({ runId, outcome }) =>
+      ({ runId, outcome }) => {
+        progress.delete(runId)
         emit(
           'council:progress',
           outcome.ok
@@ -58,7 +66,8 @@ export function councilHandlers(
                 failed: outcome.result.failed,
               }
             : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
-        ),
+        )
+      },
     )
 
   return {
@@ -81,7 +90,12 @@ export function councilHandlers(
     'council:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      return { ...(await engine.readCouncil(inside.path)), running: runs.on(inside.path) }
+      const running = runs.on(inside.path)
+      return {
+        ...(await engine.readCouncil(inside.path)),
+        running,
+        progress: running ? (progress.get(running) ?? NO_COUNCIL_PROGRESS) : null,
+      }
     },
 
     cancelAll: () => runs.cancelAll(),

@@ -50,7 +50,7 @@ function StageLabel({
 }): ReactNode {
   const calls = info.calls.filter((call) => call.usageStage === stage)
   const answered = calls.filter((call) => call.answered).length
-  const writing = calls.some((call) => !call.answered && live.thinking.has(call.label))
+  const writing = calls.some((call) => !call.answered && live.calls.thinking.includes(call.label))
   return (
     <Group gap={6} wrap="nowrap">
       <span>{stageTitle(stage)}</span>

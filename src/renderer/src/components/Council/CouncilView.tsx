@@ -6,7 +6,7 @@ import {
   IconPlayerStop,
   IconRepeat,
 } from '@tabler/icons-react'
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useLayoutEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import { useApi } from '../../api/ApiContext'
@@ -16,12 +16,12 @@ import { navigate } from '../../lib/route'
 import { notifyError } from '../../notify'
 import { AskAgainDialog } from './AskAgainDialog'
 import { describeSettings } from './council-format'
-import { adoptCouncilRun, IDLE, reduceLive } from './council-live'
+import { adoptCouncilRun, adoptRecordedProgress, IDLE, reduceLive } from './council-live'
 import type { CouncilLive } from './council-live'
 import { CouncilStages } from './CouncilStages'
 import classes from './CouncilView.module.css'
 import { PanelResizeHandle } from './PanelResizeHandle'
-import { rememberedHeight, rememberHeight } from './panel-height'
+import { clampHeight, maxPanelHeight, rememberedHeight, rememberHeight } from './panel-height'
 
 export interface CouncilViewProps {
   path: string
@@ -47,8 +47,19 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   const [open, setOpen] = useState(true)
   const [askingAgain, setAskingAgain] = useState(false)
   const [height, setHeight] = useState(() => rememberedHeight() ?? defaultHeight())
-  const panel = useRef<HTMLDivElement>(null)
   const { data: info, reload } = useRequest(path, () => call(api.council.read({ path })), version)
+  const loaded = info !== undefined
+  const panel = useRef<HTMLDivElement>(null)
+  // The tallest the panel may be where it sits now: the thread below keeps its room.
+  const [limit, setLimit] = useState(Number.POSITIVE_INFINITY)
+  useLayoutEffect(() => {
+    const measure = (): void =>
+      setLimit(maxPanelHeight(window.innerHeight, panel.current?.getBoundingClientRect().top ?? 0))
+    measure()
+    window.addEventListener('resize', measure)
+    return () => window.removeEventListener('resize', measure)
+  }, [open, loaded])
+  const shown = clampHeight(height, limit)
 
   useEffect(
     () =>
@@ -59,6 +70,13 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
       }),
     [api, path, reload],
   )
+
+  // A view opened mid-run starts from the backend's record of the run, then follows the events.
+  const running = info?.running ?? null
+  const recorded = info?.progress ?? null
+  useEffect(() => {
+    if (running && recorded) setLive((current) => adoptRecordedProgress(current, running, recorded))
+  }, [running, recorded])
 
   // A read that still saw a run this view has seen finish does not bring it back.
   const runId = !info
@@ -144,7 +162,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           <div
             ref={panel}
             className={classes.panel}
-            style={{ maxHeight: height }}
+            style={{ maxHeight: shown }}
             data-testid="council-panel"
           >
             {live.ended && (
@@ -156,7 +174,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           </div>
           <PanelResizeHandle
             panel={panel}
-            height={height}
+            height={shown}
             onHeightChange={resize}
             label="Resize the council panel"
           />

@@ -14,8 +14,8 @@ export type CallState = 'done' | 'writing' | 'failed' | 'waiting'
 
 export function callState(call: CallInfo, live: CouncilLive): CallState {
   if (call.answered) return 'done'
-  if (live.thinking.has(call.label)) return 'writing'
-  return live.failed.has(call.label) ? 'failed' : 'waiting'
+  if (live.calls.thinking.includes(call.label)) return 'writing'
+  return call.label in live.calls.failed ? 'failed' : 'waiting'
 }
 
 const STATE_LOOK: Record<CallState, { colour: string; icon: ReactNode; word: string }> = {
@@ -44,7 +44,7 @@ export function MemberAnswer({ call, live }: { call: CallInfo; live: CouncilLive
   const openLink = useOpenLink()
   const state = callState(call, live)
   const look = STATE_LOOK[state]
-  const streamed = live.streams.get(call.label)
+  const streamed = live.calls.streams[call.label]
   return (
     <Paper
       p="sm"
@@ -85,7 +85,7 @@ export function MemberAnswer({ call, live }: { call: CallInfo; live: CouncilLive
           </>
         ) : state === 'failed' ? (
           <Text size="sm" c="red">
-            {live.failed.get(call.label)}
+            {live.calls.failed[call.label]}
           </Text>
         ) : streamed !== undefined ? (
           <Text size="sm" className={classes.streaming} data-testid="council-stream">
@@ -110,7 +110,7 @@ export function StageAnswers({
   live: CouncilLive
 }): ReactNode {
   return (
-    <div className={classes.answers} data-count={Math.min(calls.length, 3)}>
+    <div className={classes.answers} data-columns={Math.min(calls.length, 3)}>
       {calls.map((call) => (
         <MemberAnswer key={call.label} call={call} live={live} />
       ))}
