@@ -2,7 +2,9 @@ import { Badge, Group, Loader, Paper, Stack, Text } from '@mantine/core'
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
+import { partialComment } from '../../../../core/turns/partial-comment'
 import type { CouncilInfo } from '../../../../shared/contract'
+import { readableBadgeText } from '../Badges/readable-badge'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { Markdown } from '../Markdown/Markdown'
 import { formatDuration, formatTokens } from '../RunTurn/turn-state'
@@ -70,6 +72,7 @@ export function MemberAnswer({ call, live }: { call: CallInfo; live: CouncilLive
             leftSection={look.icon}
             tt="none"
             className={classes.stateBadge}
+            style={readableBadgeText(look.colour)}
           >
             {look.word}
           </Badge>
@@ -89,7 +92,7 @@ export function MemberAnswer({ call, live }: { call: CallInfo; live: CouncilLive
           </Text>
         ) : streamed !== undefined ? (
           <Text size="sm" className={classes.streaming} data-testid="council-stream">
-            {streamed}
+            {partialComment(streamed)}
           </Text>
         ) : (
           <Text size="sm" c="dimmed">

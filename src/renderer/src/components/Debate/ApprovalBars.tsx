@@ -32,6 +32,7 @@ export function ApprovalBars({ tally, threshold }: ApprovalBarsProps): ReactNode
             </Text>
             <Box
               className={classes.bar}
+              role="img"
               aria-label={`${p.proposal}: ${formatWeight(p.approving)} of ${formatWeight(tally.total)}`}
             >
               <Box className={classes.fill} data-state={state} style={{ width: `${share}%` }} />

@@ -21,6 +21,7 @@ import type { DebateInfo, DebateStatus } from '../../../../shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { readableBadgeText } from '../Badges/readable-badge'
 import { notifyError } from '../../notify'
 import { ApprovalBars } from './ApprovalBars'
 import classes from './Debate.module.css'
@@ -230,6 +231,7 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
             color={STATUS_COLOURS[status]}
             variant="light"
             size="sm"
+            style={readableBadgeText(STATUS_COLOURS[status])}
             data-testid="debate-status"
           >
             {status}
