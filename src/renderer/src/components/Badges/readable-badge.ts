@@ -13,6 +13,7 @@ const LIGHT_SCHEME_TEXT: Record<string, string> = {
   orange: '#7a3a00',
   yellow: '#8a4700',
   violet: '#4b2a8a',
+  grape: '#6b1f7a',
   gray: '#383d42',
 }
 
