@@ -202,8 +202,33 @@ test('Ask again writes a new council beside the first, with settings changed, an
   const again = page.getByRole('dialog', { name: 'Ask the council again' })
   await expect(again.getByLabel('Question')).toHaveValue('Pick a queue')
   await expect(again.getByLabel('Rounds')).toHaveValue('1')
-  // The dialog's controls fit at 1024x700.
+  // The dialog's controls fit at 1024x700: no segment, select or label cut short.
   await expect(again.getByText('D and P groups + Meta-Arbiter')).toBeVisible()
+  const cut = await again.evaluate((dialogBox) => {
+    const edge = dialogBox.getBoundingClientRect().right
+    return [
+      ...dialogBox.querySelectorAll<HTMLElement>(
+        '.mantine-SegmentedControl-label, .mantine-Select-input, .mantine-InputWrapper-label',
+      ),
+    ]
+      .filter((el) => {
+        const value = el instanceof HTMLInputElement ? el.value : (el.textContent ?? '')
+        const wide =
+          el instanceof HTMLInputElement
+            ? el.scrollWidth > el.clientWidth + 1
+            : el.getBoundingClientRect().right > edge ||
+              el.scrollWidth > el.clientWidth + 1 ||
+              (el.parentElement !== null &&
+                el.getBoundingClientRect().right >
+                  el.parentElement.getBoundingClientRect().right + 1)
+        return wide && value !== ''
+      })
+      .map((el) => (el instanceof HTMLInputElement ? el.value : el.textContent))
+  })
+  expect(cut).toEqual([])
+  await again.getByText('D and P groups + Meta-Arbiter').click()
+  await expect(again.getByTestId('council-calls')).toHaveText('5 model calls')
+  await again.getByText('Advisors + Referee').click()
   await screenshots(page, 'ask-again')
   const question = again.getByLabel('Question')
   await clearField(question)

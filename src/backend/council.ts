@@ -6,8 +6,10 @@
  */
 import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/progress.js'
 import type { CouncilRunProgress } from '../core/council/progress.js'
+import type { CouncilEvent } from '../core/council/events.js'
 import type { Engine } from '../node/engine/index.js'
 import { BackgroundRuns } from './background-runs.js'
+import { StreamThrottle } from './stream-throttle.js'
 import type { Engines } from './engines.js'
 import type { EventListener } from './index.js'
 import type { Handlers } from './router.js'
@@ -34,23 +36,24 @@ export function councilHandlers(
     runs.launch(
       path,
       (runId, signal) => {
-        const streamed = new Map<string, number>()
-        return engine.resumeCouncil(path, {
-          signal,
-          onEvent: (event) => {
-            progress.set(
-              runId,
-              reduceCouncilProgress(progress.get(runId) ?? NO_COUNCIL_PROGRESS, event),
-            )
-            // Streamed text goes out at most every STREAM_MS per call, with the text so far.
-            if (event.type === 'text') {
-              const now = Date.now()
-              if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
-              streamed.set(event.label, now)
-            }
-            emit('council:progress', { runId, path, kind: 'event', event })
-          },
-        })
+        const send = (event: CouncilEvent): void =>
+          emit('council:progress', { runId, path, kind: 'event', event })
+        const streams = new StreamThrottle(STREAM_MS, send)
+        return engine
+          .resumeCouncil(path, {
+            signal,
+            onEvent: (event) => {
+              progress.set(
+                runId,
+                reduceCouncilProgress(progress.get(runId) ?? NO_COUNCIL_PROGRESS, event),
+              )
+              if (event.type === 'text') return streams.text(event)
+              // A call's end supersedes its text still held back.
+              if ('label' in event) streams.drop(event.label)
+              send(event)
+            },
+          })
+          .finally(() => streams.dropAll())
       },
       ({ runId, outcome }) => {
         progress.delete(runId)
