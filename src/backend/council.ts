@@ -8,13 +8,13 @@ import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/prog
 import type { CouncilRunProgress } from '../core/council/progress.js'
 import type { CouncilEvent } from '../core/council/events.js'
 import type { Engine } from '../node/engine/index.js'
-import { BackgroundRuns } from './background-runs.js'
-import { StreamThrottle } from './stream-throttle.js'
-import type { Engines } from './engines.js'
+import { BackgroundRuns } from './infra/background-runs.js'
+import { StreamThrottle } from './infra/stream-throttle.js'
+import type { Engines } from './infra/engines.js'
 import type { EventListener } from './index.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 /** How often a call's streamed text is sent to the windows. */
 const STREAM_MS = 150

@@ -1,5 +1,5 @@
 /** Streamed text to the windows a few times a second per call, never losing its latest words. */
-import type { CouncilEvent } from '../core/council/events.js'
+import type { CouncilEvent } from '../../core/council/events.js'
 
 type TextEvent = Extract<CouncilEvent, { type: 'text' }>
 
