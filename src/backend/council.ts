@@ -4,10 +4,13 @@
  * `council:progress` events, streamed text included (a few times a second per call); each answer
  * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
  */
-
+import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/progress.js'
+import type { CouncilRunProgress } from '../core/council/progress.js'
+import type { CouncilEvent } from '../core/council/events.js'
 import type { Engine } from '../node/engine/index.js'
+import { BackgroundRuns } from './infra/background-runs.js'
+import { StreamThrottle } from './infra/stream-throttle.js'
 import type { Engines } from './infra/engines.js'
-import { BackendError } from './infra/errors.js'
 import type { EventListener } from './index.js'
 import type { Handlers } from './infra/router.js'
 import { errorMessage } from './infra/router.js'
@@ -26,46 +29,49 @@ export function councilHandlers(
   engines: Engines,
   emit: EventListener,
 ): CouncilHandlers & { cancelAll: () => void } {
-  const running = new Map<string, { path: string; controller: AbortController }>()
-  const runningOn = (path: string): string | null =>
-    [...running].find(([, run]) => run.path === path)?.[0] ?? null
+  const runs = new BackgroundRuns('council')
+  const progress = new Map<string, CouncilRunProgress>() // by run id, while it runs
 
-  const launch = (engine: Engine, path: string): string => {
-    if (runningOn(path))
-      throw new BackendError('This council is already running; wait for it or cancel it.')
-    const runId = crypto.randomUUID()
-    const controller = new AbortController()
-    const streamed = new Map<string, number>()
-    running.set(runId, { path, controller })
-    void engine
-      .resumeCouncil(path, {
-        signal: controller.signal,
-        onEvent: (event) => {
-          // Streamed text goes out at most every STREAM_MS per call, with the text so far.
-          if (event.type === 'text') {
-            const now = Date.now()
-            if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
-            streamed.set(event.label, now)
-          }
+  const launch = (engine: Engine, path: string): string =>
+    runs.launch(
+      path,
+      (runId, signal) => {
+        const send = (event: CouncilEvent): void =>
           emit('council:progress', { runId, path, kind: 'event', event })
-        },
-      })
-      .then(
-        (result) =>
-          emit('council:progress', {
-            runId,
-            path,
-            kind: 'finished',
-            complete: result.complete,
-            cancelled: result.cancelled,
-            failed: result.failed,
-          }),
-        (error: unknown) =>
-          emit('council:progress', { runId, path, kind: 'error', message: errorMessage(error) }),
-      )
-      .finally(() => running.delete(runId))
-    return runId
-  }
+        const streams = new StreamThrottle(STREAM_MS, send)
+        return engine
+          .resumeCouncil(path, {
+            signal,
+            onEvent: (event) => {
+              progress.set(
+                runId,
+                reduceCouncilProgress(progress.get(runId) ?? NO_COUNCIL_PROGRESS, event),
+              )
+              if (event.type === 'text') return streams.text(event)
+              // A call's end supersedes its text still held back.
+              if ('label' in event) streams.drop(event.label)
+              send(event)
+            },
+          })
+          .finally(() => streams.dropAll())
+      },
+      ({ runId, outcome }) => {
+        progress.delete(runId)
+        emit(
+          'council:progress',
+          outcome.ok
+            ? {
+                runId,
+                path,
+                kind: 'finished',
+                complete: outcome.result.complete,
+                cancelled: outcome.result.cancelled,
+                failed: outcome.result.failed,
+              }
+            : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
+        )
+      },
+    )
 
   return {
     'council:start': async ({ folder, ...request }) => {
@@ -82,20 +88,19 @@ export function councilHandlers(
       return { runId: launch(engine, inside.path) }
     },
 
-    'council:cancel': ({ runId }) => {
-      const run = running.get(runId)
-      run?.controller.abort()
-      return Promise.resolve({ cancelled: run !== undefined })
-    },
+    'council:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
 
     'council:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
-      return { ...(await engine.readCouncil(inside.path)), running: runningOn(inside.path) }
+      const running = runs.on(inside.path)
+      return {
+        ...(await engine.readCouncil(inside.path)),
+        running,
+        progress: running ? (progress.get(running) ?? NO_COUNCIL_PROGRESS) : null,
+      }
     },
 
-    cancelAll: () => {
-      for (const run of running.values()) run.controller.abort()
-    },
+    cancelAll: () => runs.cancelAll(),
   }
 }

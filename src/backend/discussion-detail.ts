@@ -1,6 +1,7 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
 
 import { discussionBody } from '../core/discussion/body.js'
+import { headerValue } from '../core/format/headers.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import { lastModified } from '../node/engine/index.js'
@@ -37,14 +38,21 @@ async function participantsOf(
     view.votes[name] ??
     Object.entries(view.votes).find(([author]) => aliasOfAuthor(author) === alias)?.[1] ??
     null
+  // The names as the header writes them (`AI-Visionary`), before they were lower-cased.
+  const written = (headerValue(loaded.parsed, 'Participants') ?? '')
+    .split(/[,\s]+/)
+    .map((item) => item.trim().replace(/^@/, ''))
+  const asWritten = (alias: string): string | undefined =>
+    written.find((item) => item.toLowerCase() === alias)
   const listed: ParticipantInfo[] = view.participants.map((alias) => {
     const persona = personas.get(alias)?.persona
     const key = aliasOfAuthor(persona?.alias ?? alias)
-    // The header keeps names in lower case; a participant no persona describes (a council role,
-    // say) is shown as its comments sign it.
+    // A participant no persona describes (a council role, say) is shown as its comments sign
+    // it, or before it has written, as the file's header names it.
     const name =
       persona?.name ??
       view.comments.find((comment) => aliasOfAuthor(comment.author) === key)?.author ??
+      asWritten(alias) ??
       alias
     return {
       name,

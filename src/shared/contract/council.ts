@@ -3,6 +3,7 @@ import { z } from 'zod'
 
 import type { CouncilView } from '../../core/council/describe.js'
 import type { CouncilEvent } from '../../core/council/events.js'
+import type { CouncilRunProgress } from '../../core/council/progress.js'
 import { pathSchema } from './common.js'
 
 const runId = z.string().min(1).max(100)
@@ -31,6 +32,8 @@ export type CouncilInfo = CouncilView & {
   path: string
   /** The run working on this file now, if any. */
   running: string | null
+  /** That run's calls so far (who writes what), so a view opened mid-run shows them. */
+  progress: CouncilRunProgress | null
 }
 
 /** Pushed while a council runs: its events, then one `finished` or `error`. */

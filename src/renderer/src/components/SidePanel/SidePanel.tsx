@@ -39,7 +39,13 @@ export function SidePanel({ detail, onJump, votes = true }: SidePanelProps): Rea
   const { summary } = detail
   const voters = detail.participants.filter((p) => !p.human || p.vote !== null).length
   return (
-    <ScrollArea className={classes.panel} type="auto" data-testid="side-panel">
+    <ScrollArea
+      className={classes.panel}
+      type="auto"
+      data-testid="side-panel"
+      // Reachable by keyboard even when it holds no link or button (a council's, say).
+      viewportProps={{ tabIndex: 0 }}
+    >
       <Stack gap="md" p="md">
         {votes && (
           <>
