@@ -1,9 +1,7 @@
 /** app:info, app:quit, links:open, workspace:open, workspace:recent. */
 import type { AppInfo } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
+import type { BackendContext, DomainHandlers } from './context.js'
 import { checkExternalUrl } from './links.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
 
 /** What differs between the desktop app and the browser mode, supplied by each composition root. */
 export interface Shell {
@@ -15,40 +13,56 @@ export interface Shell {
   quit?: () => void
 }
 
-type AppHandlers = Pick<
-  Handlers,
-  'app:info' | 'app:quit' | 'links:open' | 'workspace:open' | 'workspace:recent'
->
-
-export function appHandlers(
-  shell: Shell,
-  workspace: Workspace,
-  engines: Engines,
-  about: { name: string; version: string; platform: string },
-): AppHandlers {
+export function appHandlers({
+  shell,
+  workspace,
+  engines,
+  about,
+}: BackendContext): DomainHandlers<'app'> {
   return {
-    'app:info': async () => {
-      const folder = workspace.folders[0]
-      const userName = folder ? (await engines.for(folder)).userName : 'Human'
-      return { ...about, mode: shell.mode, userName }
+    handlers: {
+      'app:info': async () => {
+        const folder = workspace.folders[0]
+        const userName = folder ? (await engines.for(folder)).userName : 'Human'
+        return { ...about, mode: shell.mode, userName }
+      },
+      'app:quit': () => {
+        if (!shell.quit) return Promise.resolve({ quitting: false })
+        setTimeout(() => shell.quit?.(), 0) // answer first, then quit
+        return Promise.resolve({ quitting: true })
+      },
     },
-    'app:quit': () => {
-      if (!shell.quit) return Promise.resolve({ quitting: false })
-      setTimeout(() => shell.quit?.(), 0) // answer first, then quit
-      return Promise.resolve({ quitting: true })
+  }
+}
+
+export function linksHandlers({ shell }: BackendContext): DomainHandlers<'links'> {
+  return {
+    handlers: {
+      'links:open': async ({ url }) => {
+        const checked = checkExternalUrl(url)
+        if (!shell.openExternal) return { outcome: 'open-in-browser', url: checked }
+        const opened = await shell.openExternal(checked)
+        return { outcome: opened ? 'opened' : 'cancelled', url: checked }
+      },
     },
-    'links:open': async ({ url }) => {
-      const checked = checkExternalUrl(url)
-      if (!shell.openExternal) return { outcome: 'open-in-browser', url: checked }
-      return { outcome: (await shell.openExternal(checked)) ? 'opened' : 'cancelled', url: checked }
+  }
+}
+
+export function workspaceHandlers({
+  shell,
+  workspace,
+  engines,
+}: BackendContext): DomainHandlers<'workspace'> {
+  return {
+    handlers: {
+      'workspace:open': async ({ folder }) => {
+        const chosen = folder ?? (shell.pickFolder ? await shell.pickFolder() : null)
+        if (chosen === null) return { folder: null, state: await workspace.state() }
+        const real = await workspace.open(chosen)
+        engines.reset() // settings may have changed since the folder was last read
+        return { folder: real, state: await workspace.state() }
+      },
+      'workspace:recent': () => workspace.state(),
     },
-    'workspace:open': async ({ folder }) => {
-      const chosen = folder ?? (shell.pickFolder ? await shell.pickFolder() : null)
-      if (chosen === null) return { folder: null, state: await workspace.state() }
-      const real = await workspace.open(chosen)
-      engines.reset() // settings may have changed since the folder was last read
-      return { folder: real, state: await workspace.state() }
-    },
-    'workspace:recent': () => workspace.state(),
   }
 }

@@ -6,11 +6,12 @@ import { join } from 'node:path'
 
 import { AppendJournal, DiscussionFileStore, stateDir } from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
-import type { EventChannel, EventPayload } from '../shared/contract/index.js'
-import { appHandlers } from './app.js'
+import { appHandlers, linksHandlers, workspaceHandlers } from './app.js'
 import type { Shell } from './app.js'
 import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
+import { handlerTable } from './context.js'
+import type { BackendContext, DomainTable, EventListener } from './context.js'
 import { councilHandlers } from './council.js'
 import { debateHandlers } from './debate.js'
 import { diagramsHandlers } from './diagrams.js'
@@ -18,17 +19,19 @@ import { discussionsHandlers } from './discussions.js'
 import { Engines } from './engines.js'
 import { lossGuard } from './loss-guard.js'
 import { personasHandlers } from './personas.js'
+import { phasesHandlers } from './phases.js'
 import { providersHandlers } from './providers.js'
 import { RecentFolders } from './recent-folders.js'
-import { registryHandlers } from './registry.js'
 import { speechHandlers } from './speech.js'
 import { createRouter } from './router.js'
 import type { Invoke } from './router.js'
+import { templatesHandlers } from './templates.js'
 import { turnsHandlers } from './turns.js'
 import { FolderWatcher } from './watcher.js'
 import { Workspace } from './workspace.js'
 
 export type { Shell } from './app.js'
+export type { EventListener } from './context.js'
 export type { Invoke } from './router.js'
 export { checkExternalUrl } from './links.js'
 export { contentSecurityPolicy } from './csp.js'
@@ -48,8 +51,6 @@ export interface BackendOptions {
   onUnexpectedError?: (channel: string, error: unknown) => void
 }
 
-export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void
-
 export interface Backend {
   invoke: Invoke
   /** Receives every event; returns the function that stops it. */
@@ -68,7 +69,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     options.onUnexpectedError?.('journal', error),
   )
   const watcher = new FolderWatcher((change) => {
-    emit('discussion:changed', change)
+    emit('discussions:changed', change)
     void guard(change.path) // answers an editor saved over come back, and the windows are told
   })
   const recent = new RecentFolders(
@@ -78,32 +79,35 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   for (const folder of options.folders) await workspace.open(folder)
   if (options.confine) workspace.confine()
   const engines = new Engines(options.env)
-  const turns = turnsHandlers(workspace, engines, emit)
-  const council = councilHandlers(workspace, engines, emit)
-  const { cancelAll: cancelDebates, ...debate } = debateHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: process.platform }
-  const invoke = createRouter(
-    {
-      ...appHandlers(options.shell, workspace, engines, about),
-      ...discussionsHandlers(workspace, engines),
-      ...registryHandlers(workspace, engines),
-      'turns:plan': turns['turns:plan'],
-      'turns:start': turns['turns:start'],
-      'turns:cancel': turns['turns:cancel'],
-      'council:start': council['council:start'],
-      'council:resume': council['council:resume'],
-      'council:cancel': council['council:cancel'],
-      'council:read': council['council:read'],
-      ...commentsHandlers(workspace, engines),
-      ...personasHandlers(workspace, engines),
-      ...providersHandlers(workspace, engines),
-      ...diagramsHandlers(workspace, engines, options.env),
-      ...artifactsHandlers(workspace, engines),
-      ...speechHandlers(options.shell, options.env),
-      ...debate,
-    },
-    options.onUnexpectedError,
-  )
+  const context: BackendContext = {
+    shell: options.shell,
+    env: options.env,
+    workspace,
+    engines,
+    emit,
+    about,
+  }
+  const { cancelAll: closeCouncils, ...council } = councilHandlers(workspace, engines, emit)
+  const { cancelAll: closeDebates, ...debates } = debateHandlers(workspace, engines, emit)
+  const domains: DomainTable = {
+    app: appHandlers(context),
+    workspace: workspaceHandlers(context),
+    links: linksHandlers(context),
+    discussions: discussionsHandlers(context),
+    personas: personasHandlers(context),
+    templates: templatesHandlers(context),
+    turns: turnsHandlers(context),
+    council: { handlers: council, close: closeCouncils },
+    comments: commentsHandlers(context),
+    phases: phasesHandlers(context),
+    providers: providersHandlers(context),
+    diagrams: diagramsHandlers(context),
+    artifacts: artifactsHandlers(context),
+    speech: speechHandlers(context),
+    debates: { handlers: debates, close: closeDebates },
+  }
+  const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {
     invoke,
     subscribe(listener) {
@@ -111,9 +115,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return () => listeners.delete(listener)
     },
     close() {
-      turns.cancelAll()
-      council.cancelAll()
-      cancelDebates()
+      for (const domain of Object.values(domains)) domain.close?.()
       listeners.clear()
       watcher.close()
     },

@@ -49,15 +49,22 @@ export const INVOKE_CHANNELS = [
 ] as const
 
 export const EVENT_CHANNELS = [
-  'discussion:changed',
-  'discussion:restored',
-  'turn:progress',
+  'discussions:changed',
+  'discussions:restored',
+  'turns:progress',
   'council:progress',
   'debate:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
 export type EventChannel = (typeof EVENT_CHANNELS)[number]
+
+/** The domain a channel belongs to: `discussions` for `discussions:list`. */
+export type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
+/** Every domain of the contract: one contract file and one backend file each, of that name. */
+export type Domain = DomainOf<InvokeChannel>
+/** The invoke channels of one domain. */
+export type ChannelsOf<D extends Domain> = Extract<InvokeChannel, `${D}:${string}`>
 
 export function isInvokeChannel(value: unknown): value is InvokeChannel {
   return typeof value === 'string' && (INVOKE_CHANNELS as readonly string[]).includes(value)

@@ -1,4 +1,4 @@
-/** Diagrams, artifacts and read-aloud: rendering, the diagrams panel, cleanup, the editors. */
+/** Diagrams: rendering, the diagrams panel, cleanup, the built-in editor. */
 import { z } from 'zod'
 
 import { pathSchema } from './common.js'
@@ -28,11 +28,6 @@ export const diagramsRequests = {
     folder: pathSchema,
     files: z.array(pathSchema).min(1).max(10_000),
   }),
-  /** Runs the configured artifact editor for a discussion and waits for ARTIFACT_SAVED. */
-  'artifacts:launch': z.strictObject({ path: pathSchema }),
-  'speech:status': z.strictObject({}),
-  'speech:say': z.strictObject({ text: z.string().min(1).max(100_000) }),
-  'speech:stop': z.strictObject({}),
 }
 
 export type DiagramKindName = z.infer<typeof kind>
@@ -77,23 +72,6 @@ export interface RenderedDiagram {
   line: number | null
 }
 
-export interface ArtifactResult {
-  /**
-   * `saved`: the editor saved `ref`; `fallback`: no editor or no display here (use the built-in
-   * editor, `message` says why); `cancelled` and `refused`: nothing to add, `message` says why.
-   */
-  outcome: 'saved' | 'fallback' | 'cancelled' | 'refused'
-  ref: string | null
-  message: string
-}
-
-export interface SpeechStatus {
-  /** The program the desktop app reads aloud with; null in browser mode or when none exists. */
-  program: string | null
-  /** What to install when nothing can speak. */
-  hint: string
-}
-
 export interface DiagramsResponses {
   'diagrams:list': DiagramList
   'diagrams:render': RenderedDiagram[]
@@ -102,8 +80,4 @@ export interface DiagramsResponses {
   'diagrams:open': { opened: boolean; message: string }
   'diagrams:orphans': { folder: string; files: string[] }
   'diagrams:deleteOrphans': { deleted: string[]; kept: string[] }
-  'artifacts:launch': ArtifactResult
-  'speech:status': SpeechStatus
-  'speech:say': { stopped: boolean }
-  'speech:stop': { stopped: boolean }
 }

@@ -1,11 +1,14 @@
-/** Discussions: listing a folder, reading one, creating one. */
+/**
+ * Discussions: listing a folder, reading one, creating one; and the events that say a file changed
+ * on disk or had answers restored.
+ */
 import { z } from 'zod'
 
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { Vote } from '../../core/format/model.js'
 import type { VoteCounts } from '../../core/voting/consensus.js'
 import { pathSchema } from './common.js'
-import type { PhaseInfo } from './registry.js'
+import type { PhaseInfo } from './templates.js'
 
 const alias = z
   .string()
@@ -95,4 +98,16 @@ export interface DiscussionsResponses {
 export interface DiscussionChanged {
   path: string
   folder: string
+}
+
+/** Pushed when answers the app had appended vanished from a file and were appended again. */
+export interface DiscussionRestored {
+  path: string
+  /** The authors of the restored comments, in file order. */
+  authors: string[]
+  /**
+   * A phase change the older copy took away: made again (`restored`), or left as the file now
+   * has it because the phase was changed since, so the person decides.
+   */
+  phase: { from: string; to: string; restored: boolean; current: string | null } | null
 }

@@ -1,4 +1,4 @@
-/** One persona: read it whole, and save a new or edited one as YAML. */
+/** Personas: the list a new discussion picks from, one read whole, a new or edited one saved. */
 import { z } from 'zod'
 
 import { personaSchema } from '../../core/personas/schema.js'
@@ -6,6 +6,8 @@ import type { Persona } from '../../core/personas/schema.js'
 import { pathSchema } from './common.js'
 
 export const personasRequests = {
+  /** The folder whose project personas count; absent: the first workspace folder. */
+  'personas:list': z.strictObject({ folder: pathSchema.optional() }),
   'personas:read': z.strictObject({
     alias: z.string().min(1).max(100),
     folder: pathSchema.optional(),
@@ -16,6 +18,15 @@ export const personasRequests = {
     target: z.enum(['user', 'project']),
     persona: personaSchema,
   }),
+}
+
+export interface PersonaInfo {
+  alias: string
+  /** The name its comments are signed with: `AI-Architect`. */
+  name: string
+  role: string
+  type: 'voting' | 'background'
+  source: 'project' | 'user' | 'bundled'
 }
 
 export interface PersonaDetail {
@@ -31,6 +42,7 @@ export interface PersonaSaved {
 }
 
 export interface PersonasResponses {
+  'personas:list': PersonaInfo[]
   'personas:read': PersonaDetail
   'personas:save': PersonaSaved
 }

@@ -15,7 +15,7 @@ const turnId = z.string().min(1).max(100)
 export const turnsRequests = {
   /** Who a turn on this discussion would ask now, and the providers it could use. */
   'turns:plan': z.strictObject({ path: pathSchema }),
-  /** Starts a turn and answers at once with its id; progress comes as `turn:progress` events. */
+  /** Starts a turn and answers at once with its id; progress comes as `turns:progress` events. */
   'turns:start': z.strictObject({
     path: pathSchema,
     /** Aliases, or `all`; absent or empty: routing decides (mentions, then the phase's defaults). */

@@ -1,0 +1,23 @@
+/** Artifacts: the configured artifact editor, run for a discussion. */
+import { z } from 'zod'
+
+import { pathSchema } from './common.js'
+
+export const artifactsRequests = {
+  /** Runs the configured artifact editor for a discussion and waits for ARTIFACT_SAVED. */
+  'artifacts:launch': z.strictObject({ path: pathSchema }),
+}
+
+export interface ArtifactResult {
+  /**
+   * `saved`: the editor saved `ref`; `fallback`: no editor or no display here (use the built-in
+   * editor, `message` says why); `cancelled` and `refused`: nothing to add, `message` says why.
+   */
+  outcome: 'saved' | 'fallback' | 'cancelled' | 'refused'
+  ref: string | null
+  message: string
+}
+
+export interface ArtifactsResponses {
+  'artifacts:launch': ArtifactResult
+}
