@@ -2,6 +2,7 @@
  * personas:list, personas:read and personas:save: the personas of an open folder's project, the
  * user's and the bundled ones; the participants manager's view of one persona.
  */
+import { personaSchema } from '../core/personas/schema.js'
 import type { BackendContext, DomainHandlers } from './context.js'
 import { BackendError } from './errors.js'
 
@@ -33,7 +34,15 @@ export function personasHandlers({
         return { persona: entry.persona, source: entry.source, file: entry.file }
       },
 
-      'personas:save': async ({ folder, target, persona }) => {
+      'personas:save': async ({ folder, target, persona: wire }) => {
+        // The contract checked the shape; the persona rules are the domain's own.
+        const checked = personaSchema.safeParse(wire)
+        if (!checked.success) {
+          const [issue] = checked.error.issues
+          const where = ['persona', ...(issue?.path ?? [])].join('.')
+          throw new BackendError(`personas:save: ${where}: ${issue?.message ?? 'is not valid'}`)
+        }
+        const persona = checked.data
         // A persona that runs a program is written by hand and trusted with `discussions trust`;
         // a page (or anyone holding its connection) must not be able to make one.
         if (persona.command !== undefined)

@@ -8,15 +8,16 @@ export const artifactsRequests = {
   'artifacts:launch': z.strictObject({ path: pathSchema }),
 }
 
-export interface ArtifactResult {
+export const artifactResultSchema = z.object({
   /**
    * `saved`: the editor saved `ref`; `fallback`: no editor or no display here (use the built-in
    * editor, `message` says why); `cancelled` and `refused`: nothing to add, `message` says why.
    */
-  outcome: 'saved' | 'fallback' | 'cancelled' | 'refused'
-  ref: string | null
-  message: string
-}
+  outcome: z.enum(['saved', 'fallback', 'cancelled', 'refused']),
+  ref: z.string().nullable(),
+  message: z.string(),
+})
+export type ArtifactResult = z.infer<typeof artifactResultSchema>
 
 export interface ArtifactsResponses {
   'artifacts:launch': ArtifactResult

@@ -1,14 +1,13 @@
 /** Comments: what a person writes into a discussion from the app, with an optional vote. */
 import { z } from 'zod'
 
-import { VOTE_VALUES } from '../../core/format/model.js'
-import { pathSchema } from './common.js'
+import { pathSchema, voteSchema } from './common.js'
 
 export const commentsRequests = {
   'comments:add': z.strictObject({
     path: pathSchema,
     text: z.string().trim().min(1, { error: 'is empty; write something first' }).max(200_000),
-    vote: z.enum(VOTE_VALUES).nullable().optional(),
+    vote: voteSchema.nullable().optional(),
     /** The name it is signed with; absent: the configured user name. */
     author: z
       .string()
@@ -20,6 +19,8 @@ export const commentsRequests = {
   }),
 }
 
+export const commentAddedSchema = z.object({ line: z.number(), author: z.string() })
+
 export interface CommentsResponses {
-  'comments:add': { line: number; author: string }
+  'comments:add': z.infer<typeof commentAddedSchema>
 }

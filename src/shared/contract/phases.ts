@@ -8,6 +8,8 @@ export const phasesRequests = {
   'phases:advance': z.strictObject({ path: pathSchema, to: z.string().min(1).max(100).optional() }),
 }
 
+export const phaseAdvancedSchema = z.object({ from: z.string(), to: z.string() })
+
 export interface PhasesResponses {
-  'phases:advance': { from: string; to: string }
+  'phases:advance': z.infer<typeof phaseAdvancedSchema>
 }

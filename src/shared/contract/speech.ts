@@ -9,15 +9,18 @@ export const speechRequests = {
   'speech:stop': emptyRequest,
 }
 
-export interface SpeechStatus {
+export const speechStatusSchema = z.object({
   /** The program the desktop app reads aloud with; null in browser mode or when none exists. */
-  program: string | null
+  program: z.string().nullable(),
   /** What to install when nothing can speak. */
-  hint: string
-}
+  hint: z.string(),
+})
+export type SpeechStatus = z.infer<typeof speechStatusSchema>
+
+export const speechStoppedSchema = z.object({ stopped: z.boolean() })
 
 export interface SpeechResponses {
   'speech:status': SpeechStatus
-  'speech:say': { stopped: boolean }
-  'speech:stop': { stopped: boolean }
+  'speech:say': z.infer<typeof speechStoppedSchema>
+  'speech:stop': z.infer<typeof speechStoppedSchema>
 }

@@ -1,29 +1,31 @@
 /** Templates: what a new discussion can be made of, with its phases. */
 import { z } from 'zod'
 
-import { pathSchema } from './common.js'
+import { pathSchema, sourceSchema } from './common.js'
 
 export const templatesRequests = {
   /** The folder whose project templates count; absent: the first workspace folder. */
   'templates:list': z.strictObject({ folder: pathSchema.optional() }),
 }
 
-export interface PhaseInfo {
-  id: string
-  title: string
-  goal: string | null
-  voting: boolean
-}
+export const phaseInfoSchema = z.object({
+  id: z.string(),
+  title: z.string(),
+  goal: z.string().nullable(),
+  voting: z.boolean(),
+})
+export type PhaseInfo = z.infer<typeof phaseInfoSchema>
 
-export interface TemplateInfo {
-  name: string
-  title: string | null
-  description: string | null
-  phases: PhaseInfo[]
+export const templateInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().nullable(),
+  description: z.string().nullable(),
+  phases: z.array(phaseInfoSchema),
   /** The participants a new discussion from it starts with (aliases). */
-  participants: string[]
-  source: 'project' | 'user' | 'bundled'
-}
+  participants: z.array(z.string()),
+  source: sourceSchema,
+})
+export type TemplateInfo = z.infer<typeof templateInfoSchema>
 
 export interface TemplatesResponses {
   'templates:list': TemplateInfo[]
