@@ -1,7 +1,7 @@
 /** app:info, app:quit, links:open, workspace:open, workspace:recent. */
 import type { AppInfo } from '../shared/contract/index.js'
 import type { BackendContext, DomainHandlers } from './context.js'
-import { checkExternalUrl } from './links.js'
+import { checkExternalUrl } from './infra/links.js'
 
 /** What differs between the desktop app and the browser mode, supplied by each composition root. */
 export interface Shell {

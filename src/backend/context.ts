@@ -5,9 +5,9 @@
  */
 import type { ChannelsOf, Domain, EventChannel, EventPayload } from '../shared/contract/index.js'
 import type { Shell } from './app.js'
-import type { Engines } from './engines.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void
 

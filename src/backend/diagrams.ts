@@ -4,15 +4,18 @@
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
-import { readFile, stat } from 'node:fs/promises'
-
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind } from '../core/diagrams/kinds.js'
-import { GRAPHVIZ_HINT, MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/engine/index.js'
+import {
+  GRAPHVIZ_HINT,
+  MAX_SOURCE_BYTES,
+  PlantUmlRenderer,
+  readTextUpTo,
+} from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
 import type { BackendContext, DomainHandlers } from './context.js'
-import { BackendError } from './errors.js'
+import { BackendError } from './infra/errors.js'
 
 const MAX_SVG_FILE = 5_000_000
 
@@ -28,12 +31,6 @@ class Renderers {
     }
     return renderer
   }
-}
-
-async function readText(file: string, limit: number): Promise<string> {
-  const size = (await stat(file)).size
-  if (size > limit) throw new BackendError(`${file}: larger than ${limit / 1000} KB; not shown.`)
-  return readFile(file, 'utf8')
 }
 
 const BUILT_IN = { opened: false, message: 'Opening it in the built-in editor.' }
@@ -117,7 +114,7 @@ export function diagramsHandlers({
           else {
             let source: string
             try {
-              source = await readText(
+              source = await readTextUpTo(
                 resolved.path,
                 kind === 'svg' ? MAX_SVG_FILE : MAX_SOURCE_BYTES,
               )

@@ -2,9 +2,14 @@
  * The backend: the UI contract implemented on the engine. The Electron main process and the
  * browser-mode server each build one and carry its requests and events over their own transport.
  */
-import { join } from 'node:path'
-
-import { AppendJournal, DiscussionFileStore, stateDir } from '../node/engine/index.js'
+import {
+  AppendJournal,
+  DiscussionFileStore,
+  DiscussionWatcher,
+  RecentFolders,
+  stateDir,
+  Workspace,
+} from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
 import { appHandlers, linksHandlers, workspaceHandlers } from './app.js'
 import type { Shell } from './app.js'
@@ -16,30 +21,35 @@ import { councilHandlers } from './council.js'
 import { debateHandlers } from './debate.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
-import { Engines } from './engines.js'
-import { lossGuard } from './loss-guard.js'
+import { Engines } from './infra/engines.js'
+import { lossGuard } from './infra/loss-guard.js'
+import { createRouter } from './infra/router.js'
+import type { Invoke } from './infra/router.js'
 import { personasHandlers } from './personas.js'
 import { phasesHandlers } from './phases.js'
 import { providersHandlers } from './providers.js'
-import { RecentFolders } from './recent-folders.js'
 import { speechHandlers } from './speech.js'
-import { createRouter } from './router.js'
-import type { Invoke } from './router.js'
 import { templatesHandlers } from './templates.js'
 import { turnsHandlers } from './turns.js'
-import { FolderWatcher } from './watcher.js'
-import { Workspace } from './workspace.js'
 
 export type { Shell } from './app.js'
 export type { EventListener } from './context.js'
-export type { Invoke } from './router.js'
-export { checkExternalUrl } from './links.js'
-export { contentSecurityPolicy } from './csp.js'
-export { resolveStaticFile } from './static-files.js'
+export type { Invoke } from './infra/router.js'
+export { checkExternalUrl } from './infra/links.js'
+export {
+  contentSecurityPolicy,
+  MERMAID_SANDBOX_PAGE,
+  mermaidSandboxHeaders,
+  SECURITY_HEADERS,
+  sandboxAssetHeaders,
+} from './infra/csp.js'
+export { resolveStaticFile } from '../node/engine/index.js'
 
 export interface BackendOptions {
   shell: Shell
   env: NodeJS.ProcessEnv
+  /** The platform the app runs on, as the entry point read it (told in `app:info`). */
+  platform: NodeJS.Platform
   /** The folders open at start, the first one shown first. */
   folders: readonly string[]
   /** Only these folders and their subfolders may ever be opened (the browser mode). */
@@ -68,18 +78,18 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const guard = lossGuard(new DiscussionFileStore({ stateDir: state }), journal, emit, (error) =>
     options.onUnexpectedError?.('journal', error),
   )
-  const watcher = new FolderWatcher((change) => {
+  const watcher = new DiscussionWatcher((change) => {
     emit('discussions:changed', change)
     void guard(change.path) // answers an editor saved over come back, and the windows are told
   })
-  const recent = new RecentFolders(
-    options.recentFile ?? join(stateDir(options.env), 'recent-folders.json'),
-  )
+  const recent = options.recentFile
+    ? new RecentFolders(options.recentFile)
+    : RecentFolders.inStateFolder(state)
   const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
   for (const folder of options.folders) await workspace.open(folder)
   if (options.confine) workspace.confine()
   const engines = new Engines(options.env)
-  const about = { name: APP_NAME, version: options.version, platform: process.platform }
+  const about = { name: APP_NAME, version: options.version, platform: options.platform }
   const context: BackendContext = {
     shell: options.shell,
     env: options.env,

@@ -4,7 +4,7 @@
  */
 import { personaSchema } from '../core/personas/schema.js'
 import type { BackendContext, DomainHandlers } from './context.js'
-import { BackendError } from './errors.js'
+import { BackendError } from './infra/errors.js'
 
 export function personasHandlers({
   workspace,

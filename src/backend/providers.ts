@@ -2,8 +2,8 @@
 import type { ProviderResult } from '../core/providers/port.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
 import type { BackendContext, DomainHandlers } from './context.js'
-import { BackendError } from './errors.js'
-import { errorMessage } from './router.js'
+import { BackendError } from './infra/errors.js'
+import { errorMessage } from './infra/router.js'
 
 // Under the browser mode's 60 s call limit, so a slow provider fails here with its own message.
 const TEST_TIMEOUT_MS = 50_000

@@ -4,7 +4,7 @@
  */
 import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/engine/index.js'
 import type { BackendContext, DomainHandlers } from './context.js'
-import { BackendError } from './errors.js'
+import { BackendError } from './infra/errors.js'
 
 export function speechHandlers({ shell, env }: BackendContext): DomainHandlers<'speech'> {
   let speaker: Promise<Speaker | null> | null = null
