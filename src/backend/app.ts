@@ -1,17 +1,5 @@
-/** app:info, app:quit, links:open, workspace:open, workspace:recent. */
-import type { AppInfo } from '../shared/contract/index.js'
-import type { BackendContext, DomainHandlers } from './context.js'
-import { checkExternalUrl } from './infra/links.js'
-
-/** What differs between the desktop app and the browser mode, supplied by each composition root. */
-export interface Shell {
-  mode: AppInfo['mode']
-  /** Asks with the system's folder picker; null when cancelled. Absent: no picker (browser mode). */
-  pickFolder?: () => Promise<string | null>
-  /** Confirms with the person, then opens a checked URL; false when they cancel. */
-  openExternal?: (url: string) => Promise<boolean>
-  quit?: () => void
-}
+/** app:info and app:quit: what the app is, and leaving it. */
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function appHandlers({
   shell,
@@ -31,38 +19,6 @@ export function appHandlers({
         setTimeout(() => shell.quit?.(), 0) // answer first, then quit
         return Promise.resolve({ quitting: true })
       },
-    },
-  }
-}
-
-export function linksHandlers({ shell }: BackendContext): DomainHandlers<'links'> {
-  return {
-    handlers: {
-      'links:open': async ({ url }) => {
-        const checked = checkExternalUrl(url)
-        if (!shell.openExternal) return { outcome: 'open-in-browser', url: checked }
-        const opened = await shell.openExternal(checked)
-        return { outcome: opened ? 'opened' : 'cancelled', url: checked }
-      },
-    },
-  }
-}
-
-export function workspaceHandlers({
-  shell,
-  workspace,
-  engines,
-}: BackendContext): DomainHandlers<'workspace'> {
-  return {
-    handlers: {
-      'workspace:open': async ({ folder }) => {
-        const chosen = folder ?? (shell.pickFolder ? await shell.pickFolder() : null)
-        if (chosen === null) return { folder: null, state: await workspace.state() }
-        const real = await workspace.open(chosen)
-        engines.reset() // settings may have changed since the folder was last read
-        return { folder: real, state: await workspace.state() }
-      },
-      'workspace:recent': () => workspace.state(),
     },
   }
 }

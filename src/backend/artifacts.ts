@@ -3,7 +3,7 @@
  * without a display to show it on (browser mode over SSH), the answer is `fallback` and the page
  * opens its built-in editor instead.
  */
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function artifactsHandlers({
   workspace,

@@ -1,5 +1,5 @@
 /** comments:add: what a person writes into a discussion from the app, with an optional vote. */
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function commentsHandlers({
   workspace,

@@ -14,7 +14,7 @@ import {
 } from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 
 const MAX_SVG_FILE = 5_000_000

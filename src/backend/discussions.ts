@@ -2,7 +2,7 @@
 import { listDiscussions } from '../node/engine/index.js'
 import type { DiscussionSummary } from '../shared/contract/index.js'
 import { discussionDetail } from './discussion-detail.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 
 export function discussionsHandlers({

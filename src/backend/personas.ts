@@ -3,7 +3,7 @@
  * user's and the bundled ones; the participants manager's view of one persona.
  */
 import { personaSchema } from '../core/personas/schema.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 
 export function personasHandlers({

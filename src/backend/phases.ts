@@ -1,5 +1,5 @@
 /** phases:advance: a person moves a discussion to the next phase, or to a named one. */
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function phasesHandlers({ workspace, engines }: BackendContext): DomainHandlers<'phases'> {
   return {

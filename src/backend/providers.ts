@@ -1,7 +1,7 @@
 /** providers:list, providers:test, providers:setDefault, providers:trust: the providers view. */
 import type { ProviderResult } from '../core/providers/port.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 import { errorMessage } from './infra/router.js'
 

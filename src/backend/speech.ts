@@ -3,7 +3,7 @@
  * server may be another machine, so the page uses Web Speech alone.
  */
 import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/engine/index.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 
 export function speechHandlers({ shell, env }: BackendContext): DomainHandlers<'speech'> {

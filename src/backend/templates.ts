@@ -1,5 +1,5 @@
 /** templates:list: the templates of an open folder's project, the user's and the bundled ones. */
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function templatesHandlers({
   workspace,

@@ -7,7 +7,7 @@
 import type { ParticipantEvent, TurnEvent } from '../core/turns/turn-events.js'
 import type { TurnResult } from '../core/turns/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
-import type { BackendContext, DomainHandlers } from './context.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 import { errorMessage } from './infra/router.js'
 

@@ -3,11 +3,26 @@
  * backend file `<domain>.ts` exports `<domain>Handlers(context)`, answering exactly the channels of
  * its contract file `shared/contract/<domain>.ts`, and index.ts puts every domain in one table.
  */
-import type { ChannelsOf, Domain, EventChannel, EventPayload } from '../shared/contract/index.js'
-import type { Shell } from './app.js'
-import type { Engines } from './infra/engines.js'
-import type { Handlers } from './infra/router.js'
-import type { Workspace } from '../node/engine/index.js'
+import type {
+  AppInfo,
+  ChannelsOf,
+  Domain,
+  EventChannel,
+  EventPayload,
+} from '../../shared/contract/index.js'
+import type { Engines } from './engines.js'
+import type { Handlers } from './router.js'
+import type { Workspace } from '../../node/engine/index.js'
+
+/** What differs between the desktop app and the browser mode, supplied by each composition root. */
+export interface Shell {
+  mode: AppInfo['mode']
+  /** Asks with the system's folder picker; null when cancelled. Absent: no picker (browser mode). */
+  pickFolder?: () => Promise<string | null>
+  /** Confirms with the person, then opens a checked URL; false when they cancel. */
+  openExternal?: (url: string) => Promise<boolean>
+  quit?: () => void
+}
 
 export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void
 
