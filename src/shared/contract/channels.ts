@@ -1,8 +1,18 @@
 /**
  * Every channel name of the UI contract, and nothing else: this file imports no library, so the
- * sandboxed preload can bundle it without pulling a dependency in. Invoke channels are
- * `domain:verb` (a request and one reply); event channels are `domain:event` (main -> UI pushes).
- * A new channel is added here first; the type checker then asks for its schema and handler.
+ * sandboxed preload can bundle it without pulling a dependency in. A new channel is added here
+ * first; the type checker then asks for its schema and its handler.
+ *
+ * The naming rule: one domain = one contract file = one backend file of the same base name
+ * (`turns`: shared/contract/turns.ts, backend/turns.ts, `window.api.turns`).
+ * - Requests are `<domain>:<verb>`: a request and one reply (`discussions:list`).
+ * - Events are `<domain>:<event>`, pushed from the backend to every window, in the same domain as
+ *   the requests that cause them (`discussions:changed`, `turns:progress`).
+ * - The domain is plural when it names things there are many of (`discussions`, `personas`,
+ *   `turns`, `councils`, `debates`); a domain there is one of keeps its name (`app`, `workspace`,
+ *   `speech`).
+ * - Each backend file exports `<domain>Handlers(context)` answering exactly its domain's channels;
+ *   backend/index.ts lists every domain once, and its type says when one is missing.
  */
 export const INVOKE_CHANNELS = [
   'app:info',
