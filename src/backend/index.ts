@@ -17,7 +17,7 @@ import { commentsHandlers } from './comments.js'
 import { handlerTable } from './infra/context.js'
 import type { BackendContext, DomainTable, EventListener, Shell } from './infra/context.js'
 import { councilHandlers } from './council.js'
-import { debateHandlers } from './debate.js'
+import { debatesHandlers } from './debates.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './infra/engines.js'
@@ -100,7 +100,6 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     about,
   }
   const { cancelAll: closeCouncils, ...council } = councilHandlers(workspace, engines, emit)
-  const { cancelAll: closeDebates, ...debates } = debateHandlers(workspace, engines, emit)
   const domains: DomainTable = {
     app: appHandlers(context),
     workspace: workspaceHandlers(context),
@@ -116,7 +115,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     diagrams: diagramsHandlers(context),
     artifacts: artifactsHandlers(context),
     speech: speechHandlers(context),
-    debates: { handlers: debates, close: closeDebates },
+    debates: debatesHandlers(context),
   }
   const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {

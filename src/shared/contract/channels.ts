@@ -63,7 +63,7 @@ export const EVENT_CHANNELS = [
   'discussions:restored',
   'turns:progress',
   'council:progress',
-  'debate:progress',
+  'debates:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

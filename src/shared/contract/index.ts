@@ -15,8 +15,8 @@ import type { CommentsResponses } from './comments.js'
 import type { Reply } from './common.js'
 import { councilRequests } from './council.js'
 import type { CouncilProgress, CouncilResponses } from './council.js'
-import { debatesRequests } from './debate.js'
-import type { DebateProgress, DebatesResponses } from './debate.js'
+import { debatesRequests } from './debates.js'
+import type { DebateProgress, DebatesResponses } from './debates.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
@@ -44,7 +44,7 @@ export type * from './artifacts.js'
 export type * from './comments.js'
 export type * from './common.js'
 export type * from './council.js'
-export type * from './debate.js'
+export type * from './debates.js'
 export type * from './diagrams.js'
 export type * from './discussions.js'
 export type * from './links.js'
@@ -99,7 +99,7 @@ export interface EventPayloads {
   'discussions:restored': DiscussionRestored
   'turns:progress': TurnProgress
   'council:progress': CouncilProgress
-  'debate:progress': DebateProgress
+  'debates:progress': DebateProgress
 }
 
 /** What a caller passes (defaults not yet applied). */
