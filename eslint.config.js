@@ -65,6 +65,23 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // The environment, working folder and platform are read once, at the entry points
+    // (src/cli/index.ts, src/main/index.ts, src/server/index.ts), and passed down as options;
+    // src/node/host.ts holds the library's defaults for a caller who passes none.
+    files: ['src/node/**/*.ts', 'src/backend/**/*.ts'],
+    ignores: ['src/node/host.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['env', 'cwd', 'platform'].map((property) => ({
+          object: 'process',
+          property,
+          message: `Take process.${property} as an option from the entry point (src/cli/index.ts, src/main/index.ts, src/server/index.ts), or its library default from src/node/host.ts.`,
+        })),
+      ],
+    },
+  },
   ...fences,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

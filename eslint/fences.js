@@ -120,6 +120,11 @@ export const LAYERS = [
 
 /** src/node's door: the CLI, the backend, the terminal UI and main reach src/node through it. */
 export const ENGINE_DOOR = 'src/node/engine/index.ts'
+/**
+ * The same door's errors alone, so the CLI's entry can tell them apart without loading the
+ * engine behind them (every command, `--version` included, would pay for it at start-up).
+ */
+export const ENGINE_ERRORS_DOOR = 'src/node/engine/errors.ts'
 
 /** The library's entry: what `import ... from 'orchestrated-discussions'` gets. */
 export const LIBRARY = {
@@ -186,6 +191,7 @@ export const fences = [
       'boundaries/files': [
         { category: 'test', pattern: '**/*.test.{ts,tsx}' },
         { category: 'engine-door', pattern: ENGINE_DOOR },
+        { category: 'engine-door', pattern: ENGINE_ERRORS_DOOR },
         { category: 'library', pattern: LIBRARY.folder },
       ],
       'import/resolver': { [new URL('./typescript-resolver.cjs', import.meta.url).pathname]: {} },

@@ -1,6 +1,7 @@
 // The layer fences, proved on probe files linted in memory: for every layer, what its allow-list
 // names passes and what an attacker (or a hurried change) would slip in is reported. The probes
 // are linted with the fences alone, through ESLint's own API and the real plugin and resolver.
+import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
@@ -177,5 +178,11 @@ describe('the layer fences', () => {
       expect(await lint(source), source).toEqual([])
     for (const source of ['write-file-atomic', '../node/engine/index.js', 'electron'])
       expect(await lint(source), source).toHaveLength(1)
+  })
+  it('are the table docs/architecture.md shows', async () => {
+    // Prettier pads table cells: compare with runs of spaces folded.
+    const doc = (await readFile(join(ROOT, 'docs', 'architecture.md'), 'utf8')).replace(/ +/g, ' ')
+    for (const layer of ALL_LAYERS)
+      expect(doc, layer.folder).toContain(`| \`${layer.folder}\` | ${allowListInWords(layer)} |`)
   })
 })

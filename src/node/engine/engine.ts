@@ -59,6 +59,7 @@ import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
+import { processCwd, processEnv } from '../host.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -613,8 +614,8 @@ function missingFileError(path: string, error: unknown): unknown {
 }
 
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
-  const cwd = options.cwd ?? process.cwd()
-  const env = options.env ?? process.env
+  const cwd = options.cwd ?? processCwd()
+  const env = options.env ?? processEnv()
   const { config, projectRoot, files } = await loadConfig({ cwd, env })
   return new Engine(
     config,
