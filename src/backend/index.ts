@@ -16,7 +16,7 @@ import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
 import { handlerTable } from './infra/context.js'
 import type { BackendContext, DomainTable, EventListener, Shell } from './infra/context.js'
-import { councilHandlers } from './council.js'
+import { councilHandlers } from './councils.js'
 import { debatesHandlers } from './debates.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
@@ -108,7 +108,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     personas: personasHandlers(context),
     templates: templatesHandlers(context),
     turns: turnsHandlers(context),
-    council: { handlers: council, close: closeCouncils },
+    councils: { handlers: council, close: closeCouncils },
     comments: commentsHandlers(context),
     phases: phasesHandlers(context),
     providers: providersHandlers(context),

@@ -28,10 +28,10 @@ export const INVOKE_CHANNELS = [
   'turns:plan',
   'turns:start',
   'turns:cancel',
-  'council:start',
-  'council:resume',
-  'council:cancel',
-  'council:read',
+  'councils:start',
+  'councils:resume',
+  'councils:cancel',
+  'councils:read',
   'comments:add',
   'phases:advance',
   'personas:read',
@@ -62,7 +62,7 @@ export const EVENT_CHANNELS = [
   'discussions:changed',
   'discussions:restored',
   'turns:progress',
-  'council:progress',
+  'councils:progress',
   'debates:progress',
 ] as const
 

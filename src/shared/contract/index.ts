@@ -13,8 +13,8 @@ import type { DomainOf, EventChannel, InvokeChannel } from './channels.js'
 import { commentsRequests } from './comments.js'
 import type { CommentsResponses } from './comments.js'
 import type { Reply } from './common.js'
-import { councilRequests } from './council.js'
-import type { CouncilProgress, CouncilResponses } from './council.js'
+import { councilRequests } from './councils.js'
+import type { CouncilProgress, CouncilResponses } from './councils.js'
 import { debatesRequests } from './debates.js'
 import type { DebateProgress, DebatesResponses } from './debates.js'
 import { diagramsRequests } from './diagrams.js'
@@ -43,7 +43,7 @@ export type * from './app.js'
 export type * from './artifacts.js'
 export type * from './comments.js'
 export type * from './common.js'
-export type * from './council.js'
+export type * from './councils.js'
 export type * from './debates.js'
 export type * from './diagrams.js'
 export type * from './discussions.js'
@@ -98,7 +98,7 @@ export interface EventPayloads {
   'discussions:changed': DiscussionChanged
   'discussions:restored': DiscussionRestored
   'turns:progress': TurnProgress
-  'council:progress': CouncilProgress
+  'councils:progress': CouncilProgress
   'debates:progress': DebateProgress
 }
 

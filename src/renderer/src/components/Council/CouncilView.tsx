@@ -193,11 +193,11 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
   const [live, setLive] = useState<CouncilLive>(IDLE)
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState(true)
-  const { data: info, reload } = useRequest(path, () => call(api.council.read({ path })), version)
+  const { data: info, reload } = useRequest(path, () => call(api.councils.read({ path })), version)
 
   useEffect(
     () =>
-      api.events.council.progress((progress) => {
+      api.events.councils.progress((progress) => {
         if (progress.path !== path) return
         setLive((current) => reduceLive(current, progress))
         if (progress.kind !== 'event') reload()
@@ -211,7 +211,7 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
     live.runId ?? (info.running && !live.finished.includes(info.running) ? info.running : null)
   const resume = (): void => {
     setBusy(true)
-    call(api.council.resume({ path }))
+    call(api.councils.resume({ path }))
       .then(({ runId: id }) => setLive((current) => adoptCouncilRun(current, id)))
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
@@ -219,7 +219,7 @@ export function CouncilView({ path, version }: CouncilViewProps): ReactNode {
       .finally(() => setBusy(false))
   }
   const cancel = (): void => {
-    if (runId) void call(api.council.cancel({ runId })).catch(() => {})
+    if (runId) void call(api.councils.cancel({ runId })).catch(() => {})
   }
   const judge = info.options.mode === 'dp' ? 'meta-arbiter' : 'referee'
 

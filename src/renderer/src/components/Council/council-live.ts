@@ -1,6 +1,6 @@
 /**
- * What is running right now, from `council:progress` events: the calls thinking and the ones that
- * failed in this run. What is done comes from the file (council:read), which every append changes.
+ * What is running right now, from `councils:progress` events: the calls thinking and the ones that
+ * failed in this run. What is done comes from the file (councils:read), which every append changes.
  */
 import type { CouncilProgress } from '../../../../shared/contract'
 

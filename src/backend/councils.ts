@@ -1,8 +1,8 @@
 /**
- * council:start, council:resume, council:cancel, council:read. A council runs in the background:
+ * councils:start, councils:resume, councils:cancel, councils:read. A council runs in the background:
  * start and resume answer at once with a run id, and its progress goes to every window as
- * `council:progress` events, streamed text included (a few times a second per call); each answer
- * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
+ * `councils:progress` events, streamed text included (a few times a second per call); each answer
+ * shows in full once saved (the file is the truth, and `discussions:changed` follows every append).
  */
 
 import type { Engine } from '../node/engine/index.js'
@@ -18,7 +18,7 @@ const STREAM_MS = 150
 
 type CouncilHandlers = Pick<
   Handlers,
-  'council:start' | 'council:resume' | 'council:cancel' | 'council:read'
+  'councils:start' | 'councils:resume' | 'councils:cancel' | 'councils:read'
 >
 
 export function councilHandlers(
@@ -47,12 +47,12 @@ export function councilHandlers(
             if (now - (streamed.get(event.label) ?? 0) < STREAM_MS) return
             streamed.set(event.label, now)
           }
-          emit('council:progress', { runId, path, kind: 'event', event })
+          emit('councils:progress', { runId, path, kind: 'event', event })
         },
       })
       .then(
         (result) =>
-          emit('council:progress', {
+          emit('councils:progress', {
             runId,
             path,
             kind: 'finished',
@@ -61,34 +61,34 @@ export function councilHandlers(
             failed: result.failed,
           }),
         (error: unknown) =>
-          emit('council:progress', { runId, path, kind: 'error', message: errorMessage(error) }),
+          emit('councils:progress', { runId, path, kind: 'error', message: errorMessage(error) }),
       )
       .finally(() => running.delete(runId))
     return runId
   }
 
   return {
-    'council:start': async ({ folder, ...request }) => {
+    'councils:start': async ({ folder, ...request }) => {
       const inside = await workspace.resolveFolder(folder)
       const engine = await engines.for(inside.folder)
       const path = await engine.createCouncil({ ...request, dir: inside.path })
       return { path, runId: launch(engine, path) }
     },
 
-    'council:resume': async ({ path }) => {
+    'councils:resume': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
       await engine.readCouncil(inside.path) // a clear message for a file that is no council
       return { runId: launch(engine, inside.path) }
     },
 
-    'council:cancel': ({ runId }) => {
+    'councils:cancel': ({ runId }) => {
       const run = running.get(runId)
       run?.controller.abort()
       return Promise.resolve({ cancelled: run !== undefined })
     },
 
-    'council:read': async ({ path }) => {
+    'councils:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
       return { ...(await engine.readCouncil(inside.path)), running: runningOn(inside.path) }
