@@ -8,6 +8,8 @@
  * and is parsed (and its entry replaced); a file that does not parse is never cached. Entries are
  * V8-serialised, which keeps what JSON would lose (`.inf`, `.nan`, -0). Anything wrong with the
  * cache (a folder that cannot be written, a torn or foreign entry) only means parsing again.
+ * Where the cache lives changes nothing but speed, so readers that are not handed an environment
+ * use the process's (src/node/host.ts).
  */
 import { createHash } from 'node:crypto'
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
