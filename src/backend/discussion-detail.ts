@@ -1,12 +1,17 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
-
 import { discussionBody } from '../core/discussion/body.js'
 import { headerValue } from '../core/format/headers.js'
+import type { DiscussionStatus } from '../core/discussion/status.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import { lastModified } from '../node/engine/index.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
-import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
+import type {
+  DiscussionDetail,
+  DiscussionStatusInfo,
+  ParticipantInfo,
+  PhaseInfo,
+} from '../shared/contract/index.js'
 import { errorMessage } from './infra/router.js'
 
 async function templatePhases(
@@ -80,6 +85,25 @@ async function participantsOf(
   return listed
 }
 
+/** The status as the wire names it: camelCase, as every other field of the contract. */
+function statusInfo({ consensus, ...status }: DiscussionStatus): DiscussionStatusInfo {
+  return {
+    ...status,
+    consensus: {
+      reached: consensus.reached,
+      outcome: consensus.outcome,
+      counts: consensus.counts,
+      total: consensus.total,
+      readyFraction: consensus.ready_fraction,
+      rejectFraction: consensus.reject_fraction,
+      blockedBy: consensus.blocked_by,
+      humanApproved: consensus.human_approved,
+      reason: consensus.reason,
+      summary: consensus.summary,
+    },
+  }
+}
+
 export async function discussionDetail(
   engine: Engine,
   loaded: LoadedDiscussion,
@@ -112,7 +136,7 @@ export async function discussionDetail(
       current: comment.current,
       closed: comment.closed,
     })),
-    summary,
+    summary: statusInfo(summary),
     problems: problem ? [problem] : [],
   }
 }

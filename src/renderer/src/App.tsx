@@ -40,7 +40,7 @@ export function App(): ReactNode {
   useToastsCloseOnLeave(currentPath)
   useEffect(
     () =>
-      api.events.discussion.changed((change) => {
+      api.events.discussions.changed((change) => {
         if (change.path === currentPath || change.folder === folder) setVersion((v) => v + 1)
       }),
     [api, currentPath, folder],

@@ -48,7 +48,7 @@ export function AskAgainDialog({
     setBusy(true)
     try {
       const started = await call(
-        api.council.start({
+        api.councils.start({
           folder: folderOf(info.path),
           question,
           ...settings,

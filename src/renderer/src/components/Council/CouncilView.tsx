@@ -47,7 +47,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   const [open, setOpen] = useState(true)
   const [askingAgain, setAskingAgain] = useState(false)
   const [height, setHeight] = useState(() => rememberedHeight() ?? defaultHeight())
-  const { data: info, reload } = useRequest(path, () => call(api.council.read({ path })), version)
+  const { data: info, reload } = useRequest(path, () => call(api.councils.read({ path })), version)
   const loaded = info !== undefined
   const panel = useRef<HTMLDivElement>(null)
   // The tallest the panel may be where it sits now: the thread below keeps its room.
@@ -63,7 +63,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
 
   useEffect(
     () =>
-      api.events.council.progress((progress) => {
+      api.events.councils.progress((progress) => {
         if (progress.path !== path) return
         setLive((current) => reduceLive(current, progress))
         if (progress.kind !== 'event') reload()
@@ -89,7 +89,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   if (!info) return null
   const resume = (): void => {
     setBusy(true)
-    call(api.council.resume({ path }))
+    call(api.councils.resume({ path }))
       .then(({ runId: id }) => setLive((current) => adoptCouncilRun(current, id)))
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
@@ -97,7 +97,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
       .finally(() => setBusy(false))
   }
   const cancel = (): void => {
-    if (runId) void call(api.council.cancel({ runId })).catch(() => {})
+    if (runId) void call(api.councils.cancel({ runId })).catch(() => {})
   }
   const resize = (next: number): void => {
     setHeight(next)

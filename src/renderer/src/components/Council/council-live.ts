@@ -1,7 +1,7 @@
 /**
- * What is running right now, from `council:progress` events: the calls writing, their text so far
+ * What is running right now, from `councils:progress` events: the calls writing, their text so far
  * and the ones that failed in this run (core's reducer, the one the backend keeps per run). What
- * is done comes from the file (council:read), which every append changes.
+ * is done comes from the file (councils:read), which every append changes.
  */
 import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '@core/council/progress'
 import type { CouncilRunProgress } from '@core/council/progress'

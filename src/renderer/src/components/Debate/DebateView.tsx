@@ -170,7 +170,7 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
 
   useEffect(
     () =>
-      api.events.debate.progress((progress) => {
+      api.events.debates.progress((progress) => {
         if (progress.path !== path) return
         setLive((current) => reduceDebateLive(current, progress))
         if (progress.kind !== 'event' || progress.event.type === 'phase-started') reload()

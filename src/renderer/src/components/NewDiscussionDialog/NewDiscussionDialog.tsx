@@ -91,7 +91,7 @@ export function NewDiscussionDialog({
       const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
       const personas = choices?.personas ?? []
       const created = isCouncil
-        ? await call(api.council.start({ folder, question, ...council }))
+        ? await call(api.councils.start({ folder, question, ...council }))
         : isDebate
           ? await call(
               api.debates.start({

@@ -54,7 +54,7 @@ export function AppPanels({ folder, children }: AppPanelsProps): ReactNode {
 
   useEffect(
     () =>
-      api.events.discussion.restored((restored) => {
+      api.events.discussions.restored((restored) => {
         notifications.show({
           color: 'orange',
           title: restored.authors.length > 0 ? 'Lost answers restored' : 'Lost phase change',

@@ -1,6 +1,6 @@
 /**
  * A running turn as the UI shows it: one row per participant with its live state, folded from the
- * `turn:progress` events. Pure, so it is tested without a browser.
+ * `turns:progress` events. Pure, so it is tested without a browser.
  */
 import type { Vote } from '@core/format/model.js'
 import type { ProviderUsage } from '@core/providers/port.js'

@@ -18,7 +18,7 @@ export interface SidePanelProps {
 function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
   const { consensus } = detail.summary
   const rejected = consensus.reached && consensus.outcome === 'REJECT'
-  const blocked = consensus.blocked_by.length > 0
+  const blocked = consensus.blockedBy.length > 0
   const colour = consensus.reached ? (rejected ? 'red' : 'green') : blocked ? 'red' : 'yellow'
   const Icon = consensus.reached
     ? rejected

@@ -10,7 +10,7 @@ const runId = z.string().min(1).max(100)
 
 export const councilRequests = {
   /** Creates the council's file in `folder` and starts it; answers at once with its path and id. */
-  'council:start': z.strictObject({
+  'councils:start': z.strictObject({
     folder: pathSchema,
     question: z.string().trim().min(1, { error: 'ask the council something' }).max(20_000),
     mode: z.enum(['personality', 'dp']).optional(),
@@ -22,10 +22,10 @@ export const councilRequests = {
     provider: z.string().min(1).max(100).optional(),
   }),
   /** Continues a council that stopped; only the missing calls are made. */
-  'council:resume': z.strictObject({ path: pathSchema }),
-  'council:cancel': z.strictObject({ runId }),
+  'councils:resume': z.strictObject({ path: pathSchema }),
+  'councils:cancel': z.strictObject({ runId }),
   /** The council as its file says: calls, answers, ranking, synthesis, usage; and a running run. */
-  'council:read': z.strictObject({ path: pathSchema }),
+  'councils:read': z.strictObject({ path: pathSchema }),
 }
 
 export type CouncilInfo = CouncilView & {
@@ -50,8 +50,8 @@ export type CouncilProgress =
   | { runId: string; path: string; kind: 'error'; message: string }
 
 export interface CouncilResponses {
-  'council:start': { path: string; runId: string }
-  'council:resume': { runId: string }
-  'council:cancel': { cancelled: boolean }
-  'council:read': CouncilInfo
+  'councils:start': { path: string; runId: string }
+  'councils:resume': { runId: string }
+  'councils:cancel': { cancelled: boolean }
+  'councils:read': CouncilInfo
 }

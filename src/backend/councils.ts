@@ -1,8 +1,8 @@
 /**
- * council:start, council:resume, council:cancel, council:read. A council runs in the background:
+ * councils:start, councils:resume, councils:cancel, councils:read. A council runs in the background:
  * start and resume answer at once with a run id, and its progress goes to every window as
- * `council:progress` events, streamed text included (a few times a second per call); each answer
- * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
+ * `councils:progress` events, streamed text included (a few times a second per call); each answer
+ * shows in full once saved (the file is the truth, and `discussions:changed` follows every append).
  */
 import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/progress.js'
 import type { CouncilRunProgress } from '../core/council/progress.js'
@@ -21,7 +21,7 @@ const STREAM_MS = 150
 
 type CouncilHandlers = Pick<
   Handlers,
-  'council:start' | 'council:resume' | 'council:cancel' | 'council:read'
+  'councils:start' | 'councils:resume' | 'councils:cancel' | 'councils:read'
 >
 
 export function councilHandlers(
@@ -37,7 +37,7 @@ export function councilHandlers(
       path,
       (runId, signal) => {
         const send = (event: CouncilEvent): void =>
-          emit('council:progress', { runId, path, kind: 'event', event })
+          emit('councils:progress', { runId, path, kind: 'event', event })
         const streams = new StreamThrottle(STREAM_MS, send)
         return engine
           .resumeCouncil(path, {
@@ -58,7 +58,7 @@ export function councilHandlers(
       ({ runId, outcome }) => {
         progress.delete(runId)
         emit(
-          'council:progress',
+          'councils:progress',
           outcome.ok
             ? {
                 runId,
@@ -74,23 +74,23 @@ export function councilHandlers(
     )
 
   return {
-    'council:start': async ({ folder, ...request }) => {
+    'councils:start': async ({ folder, ...request }) => {
       const inside = await workspace.resolveFolder(folder)
       const engine = await engines.for(inside.folder)
       const path = await engine.createCouncil({ ...request, dir: inside.path })
       return { path, runId: launch(engine, path) }
     },
 
-    'council:resume': async ({ path }) => {
+    'councils:resume': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
       await engine.readCouncil(inside.path) // a clear message for a file that is no council
       return { runId: launch(engine, inside.path) }
     },
 
-    'council:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
+    'councils:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
 
-    'council:read': async ({ path }) => {
+    'councils:read': async ({ path }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
       const running = runs.on(inside.path)
