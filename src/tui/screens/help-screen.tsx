@@ -1,4 +1,6 @@
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
+
+import { useKeys } from '../keys.js'
 
 import { fit } from '../view-model/text.js'
 
@@ -25,7 +27,7 @@ export const KEYS: [string, string][] = [
 ]
 
 export function HelpScreen(props: { columns: number; onClose: () => void }): React.JSX.Element {
-  useInput(() => props.onClose())
+  useKeys(() => props.onClose())
   const width = props.columns
   return (
     <Box flexDirection="column">

@@ -1,0 +1,67 @@
+/**
+ * One route for every key. Ink hands each key to the app's single input handler, which passes it
+ * to the screen shown now, synchronously. Per-screen Ink input handlers would be registered only
+ * after React has drawn the screen, so the second key of a quick pair (`Enter q`, typed or pasted
+ * within a few milliseconds) reached the screen before it, or nobody. Here a screen change first
+ * detaches the old screen (`leave`); keys that arrive before the next screen has drawn wait for
+ * it, in order, and are handed to it as soon as it takes the keys.
+ */
+import type { Key } from 'ink'
+import { createContext, useContext, useLayoutEffect, useState } from 'react'
+
+export type KeyHandler = (input: string, key: Key) => void
+
+/** A person cannot usefully type more than this ahead of a screen; the rest is dropped. */
+const MAX_WAITING = 256
+
+export class KeyRouter {
+  #handler: KeyHandler | null = null
+  #generation = 0
+  readonly #waiting: { input: string; key: Key }[] = []
+
+  /** Which screen change we are at; a screen takes keys only in the one it was drawn for. */
+  get generation(): number {
+    return this.#generation
+  }
+
+  dispatch(input: string, key: Key): void {
+    if (this.#handler) this.#handler(input, key)
+    else if (this.#waiting.length < MAX_WAITING) this.#waiting.push({ input, key })
+  }
+
+  /** The screen is changing: the old one gets no more keys; they wait for the next one. */
+  leave(): void {
+    this.#handler = null
+    this.#generation += 1
+  }
+
+  /**
+   * The screen drawn for `generation` takes the keys (again after each draw, with its newest
+   * state); keys that waited go to it first. A key that changes the screen stops the handing
+   * over, and the rest wait for the screen after.
+   */
+  take(handler: KeyHandler, generation: number): void {
+    if (generation !== this.#generation) return
+    this.#handler = handler
+    while (this.#handler === handler && this.#waiting.length > 0) {
+      const next = this.#waiting.shift()
+      if (next) handler(next.input, next.key)
+    }
+  }
+}
+
+export const KeyRouterContext = createContext<KeyRouter | null>(null)
+
+/**
+ * The keys of the screen this is called from, while it is the screen shown. `active: false`
+ * (a screen still loading, say) lets keys wait for when it is ready.
+ */
+export function useKeys(handler: KeyHandler, active = true): void {
+  const router = useContext(KeyRouterContext)
+  if (!router) throw new Error('useKeys needs the KeyRouterContext of the app.')
+  // The screen change this screen was drawn for, fixed at its first draw.
+  const [generation] = useState(() => router.generation)
+  useLayoutEffect(() => {
+    if (active) router.take(handler, generation)
+  })
+}
