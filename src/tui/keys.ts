@@ -35,6 +35,11 @@ export class KeyRouter {
     this.#generation += 1
   }
 
+  /** The screen drawn for `generation` is busy (saving, say): keys wait until it or the next takes them. */
+  hold(generation: number): void {
+    if (generation === this.#generation) this.#handler = null
+  }
+
   /**
    * The screen drawn for `generation` takes the keys (again after each draw, with its newest
    * state); keys that waited go to it first. A key that changes the screen stops the handing
@@ -54,14 +59,18 @@ export const KeyRouterContext = createContext<KeyRouter | null>(null)
 
 /**
  * The keys of the screen this is called from, while it is the screen shown. `active: false`
- * (a screen still loading, say) lets keys wait for when it is ready.
+ * (a screen still loading, say) lets keys wait for when it is ready. The returned `hold` makes
+ * the keys after the current one wait at once (a key that starts a save, whose end changes the
+ * screen): they go to this screen when it is active again, or to the next screen.
  */
-export function useKeys(handler: KeyHandler, active = true): void {
+export function useKeys(handler: KeyHandler, active = true): { hold: () => void } {
   const router = useContext(KeyRouterContext)
   if (!router) throw new Error('useKeys needs the KeyRouterContext of the app.')
   // The screen change this screen was drawn for, fixed at its first draw.
   const [generation] = useState(() => router.generation)
   useLayoutEffect(() => {
     if (active) router.take(handler, generation)
+    else router.hold(generation)
   })
+  return { hold: () => router.hold(generation) }
 }

@@ -25,19 +25,23 @@ export function AdvanceScreen(props: {
     session.nextPhase(open).then(setPlan, (failure: unknown) => setPlan({ error: String(failure) }))
   }, [session, open])
 
-  useKeys((input, key) => {
-    if (started.current || plan === null) return
-    if ('error' in plan) props.onCancel()
-    else if (input === 'y') {
-      started.current = true
-      setWorking(true)
-      session.engine.advance(open.path).then(
-        ({ from, to }) => props.onDone(`Advanced from ${from} to ${to}; votes start again.`),
-        (failure: unknown) =>
-          props.onDone(failure instanceof Error ? failure.message : String(failure)),
-      )
-    } else if (input === 'n' || key.escape || input === 'q' || key.return) props.onCancel()
-  }, plan !== null)
+  const keys = useKeys(
+    (input, key) => {
+      if (started.current || plan === null) return
+      if ('error' in plan) props.onCancel()
+      else if (input === 'y') {
+        started.current = true
+        setWorking(true)
+        keys.hold()
+        session.engine.advance(open.path).then(
+          ({ from, to }) => props.onDone(`Advanced from ${from} to ${to}; votes start again.`),
+          (failure: unknown) =>
+            props.onDone(failure instanceof Error ? failure.message : String(failure)),
+        )
+      } else if (input === 'n' || key.escape || input === 'q' || key.return) props.onCancel()
+    },
+    plan !== null && !working,
+  )
 
   const votes = Object.keys(open.view.votes).length
   const explanation =

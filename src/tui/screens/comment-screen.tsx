@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { Box, Text } from 'ink'
+import type { Key } from 'ink'
 import { useRef, useState } from 'react'
 
 import type { Vote } from '../../core/format/model.js'
@@ -51,7 +52,8 @@ export function CommentScreen(props: {
   }
   const editor = useEditor(props.env)
 
-  const save = (): void => {
+  const keys = useKeys(onKey, !saving)
+  function save(): void {
     const text = typed.current
     const vote = voted.current
     if (text.trim() === '') {
@@ -59,6 +61,7 @@ export function CommentScreen(props: {
       return
     }
     setSaving(true)
+    keys.hold()
     props.onSave(text.trimEnd(), vote).then(
       (failure) => {
         setSaving(false)
@@ -84,7 +87,7 @@ export function CommentScreen(props: {
     }
   }
 
-  useKeys((input, key) => {
+  function onKey(input: string, key: Key): void {
     if (busy.current) return
     if (asking.current) {
       if (input === 'y') props.onCancel()
@@ -104,7 +107,7 @@ export function CommentScreen(props: {
     else if (key.backspace || key.delete) edit((before) => Array.from(before).slice(0, -1).join(''))
     else if (input && !key.ctrl && !key.meta)
       edit((before) => before + input.replace(/\r\n?/g, '\n'))
-  })
+  }
 
   const width = columns - 2
   const lines = text.split('\n').flatMap((line) => wrap(line, width))
