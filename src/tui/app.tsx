@@ -2,7 +2,7 @@ import { Box, Text, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import { KeyRouter, KeyRouterContext, useKeys } from './keys.js'
+import { KeyRouter, KeyRouterContext, splitKeys, useKeys } from './keys.js'
 import { AdvanceScreen } from './screens/advance-screen.js'
 import { BrowseScreen } from './screens/browse-screen.js'
 import { CommentScreen } from './screens/comment-screen.js'
@@ -131,7 +131,9 @@ export function App(props: {
       quit()
     else router.dispatch(input, key)
   }
-  const handleKey = useCallback((input: string, key: Key) => onKey.current(input, key), [])
+  const handleKey = useCallback((input: string, key: Key) => {
+    for (const single of splitKeys(input, key)) onKey.current(single.input, single.key)
+  }, [])
   useInput(handleKey)
 
   // One row less than the terminal: a frame as tall as the screen makes Ink redraw it whole.

@@ -55,6 +55,54 @@ export class KeyRouter {
   }
 }
 
+const NO_KEY: Key = {
+  upArrow: false,
+  downArrow: false,
+  leftArrow: false,
+  rightArrow: false,
+  pageDown: false,
+  pageUp: false,
+  home: false,
+  end: false,
+  return: false,
+  escape: false,
+  ctrl: false,
+  shift: false,
+  tab: false,
+  backspace: false,
+  delete: false,
+  meta: false,
+  super: false,
+  hyper: false,
+  capsLock: false,
+  numLock: false,
+}
+
+/** One character typed, as Ink describes a key on its own. */
+function keyOf(char: string): { input: string; key: Key } {
+  if (char === '\r' || char === '\n') return { input: '', key: { ...NO_KEY, return: true } }
+  if (char === '\t') return { input: '', key: { ...NO_KEY, tab: true } }
+  if (char === '\u007f') return { input: '', key: { ...NO_KEY, delete: true } }
+  if (char === '\b') return { input: '', key: { ...NO_KEY, backspace: true } }
+  const code = char.codePointAt(0) ?? 0
+  // Ctrl-A .. Ctrl-Z arrive as 1 .. 26; Ink names them by their letter.
+  if (code < 0x20)
+    return { input: String.fromCharCode(code + 0x60), key: { ...NO_KEY, ctrl: true } }
+  return { input: char, key: { ...NO_KEY, shift: /^[A-Z]$/.test(char) } }
+}
+
+/**
+ * The keys in what Ink hands over as one. Ink separates escape sequences (arrows, Esc...) but
+ * passes the plain characters of one read together, as if pasted: `Enter q` typed quickly (or read
+ * together because the program was busy) comes as the text "\rq", which a screen would take as
+ * text to type. Each character becomes its own key, so each is routed on its own.
+ */
+export function splitKeys(input: string, key: Key): { input: string; key: Key }[] {
+  const chars = Array.from(input.replace(/\r\n/g, '\r'))
+  if (chars.length <= 1 || key.ctrl || key.meta || input.includes('\u001b')) return [{ input, key }]
+  return chars.map(keyOf)
+}
+
 export const KeyRouterContext = createContext<KeyRouter | null>(null)
 
 /**
