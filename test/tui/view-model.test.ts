@@ -152,6 +152,68 @@ describe('the reading layout', () => {
   })
 })
 
+describe('reflowing hand-wrapped prose', () => {
+  const text = [
+    '<!-- DISCUSSION -->',
+    '<!-- Title: Reflow -->',
+    '',
+    '---',
+    '',
+    'Name: Rob',
+    '',
+    'The first paragraph was wrapped',
+    'by hand at a narrow width, so it',
+    'reads ragged when shown as is.',
+    '',
+    '- a list item stays',
+    '- and so does this one',
+    '',
+    '```',
+    'code   keeps',
+    'its    lines',
+    '```',
+    '    indented code too',
+    '> a quote line',
+    'Q: is a marker line kept?',
+    'A line with a break  ',
+    'after it.',
+    '',
+    '---',
+    '',
+  ].join('\n')
+  const view = describeDiscussion(parseDiscussion(text))
+  const body = readingLines(text, view, 70).map((line) => line.text)
+
+  it('joins the lines of a paragraph and wraps them to the width', () => {
+    expect(body).toContain('The first paragraph was wrapped by hand at a narrow width, so it reads')
+    expect(body).toContain('ragged when shown as is.')
+    const narrow = readingLines(text, view, 20).filter((line) => line.comment === 0)
+    for (const line of narrow) expect(Array.from(line.text).length).toBeLessThanOrEqual(20)
+    const words = narrow.map((line) => line.text).join(' ')
+    expect(words).toContain('The first paragraph was wrapped by hand at a narrow width,')
+  })
+
+  it('keeps code fences, lists, quotes, indented blocks, markers and line breaks as they are', () => {
+    for (const kept of [
+      '- a list item stays',
+      '- and so does this one',
+      'code   keeps',
+      'its    lines',
+      '    indented code too',
+      '> a quote line',
+      'Q: is a marker line kept?',
+      'A line with a break',
+      'after it.',
+    ])
+      expect(body.map((line) => line.trimEnd())).toContain(kept)
+    // Every line of a comment still belongs to it, so `l` reads and `n` jumps as before.
+    const lines = readingLines(text, view, 70)
+    expect(lines.filter((line) => line.text.startsWith('The first')).map((l) => l.comment)).toEqual(
+      [0],
+    )
+  })
+})
+
 describe('the summary', () => {
   it('lists this phase votes, the verdict in words and the open items', () => {
     const view = describeDiscussion(parseDiscussion(DISCUSSION))
