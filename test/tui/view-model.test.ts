@@ -6,6 +6,7 @@ import { parseDiscussion } from '../../src/core/format/parse.js'
 import type { DiscussionListing } from '../../src/node/engine/index.js'
 import { browseLine, filterListings, relativeTime } from '../../src/tui/view-model/browse.js'
 import { previewKind } from '../../src/tui/view-model/diagrams.js'
+import { lostQuestion, restoredNote } from '../../src/tui/view-model/restore.js'
 import { commentStarts, endOffset, readingLines } from '../../src/tui/view-model/reading.js'
 import { summaryView } from '../../src/tui/view-model/summary.js'
 import { fit, wrap } from '../../src/tui/view-model/text.js'
@@ -281,5 +282,41 @@ describe('diagram previews', () => {
     expect(previewKind('a.puml', '@startuml\nclass User\n@enduml')).toBe('source')
     expect(previewKind('a.puml', '@startuml\nstart\n:work;\nstop\n@enduml')).toBe('source')
     expect(previewKind('a.mmd', 'graph TD; A-->B')).toBe('source')
+  })
+})
+
+describe('what is said when another program saved over the file', () => {
+  const phase = { at: 2, from: 'detailed_review', to: 'consensus_vote', current: 'detailed_review' }
+  const base = { path: '/work/x/cache.md', key: 'k' }
+
+  it('says what is gone and which keys answer', () => {
+    const lines = lostQuestion({
+      ...base,
+      authors: ['AI-Architect', 'Rob'],
+      phase: { ...phase, restored: true },
+    })
+    expect(lines[0]).toBe(
+      'cache.md was saved over from an older copy by another program; gone from it: 2 comments (AI-Architect, Rob) and the move from detailed review to consensus vote.',
+    )
+    expect(lines.at(-1)).toMatch(/^y restores them from the journal .* n leaves the file as it is$/)
+  })
+
+  it('offers nothing to restore for a phase change the file has moved on from', () => {
+    const lines = lostQuestion({
+      ...base,
+      authors: [],
+      phase: { ...phase, current: 'implementation', restored: false },
+    })
+    expect(lines.join(' ')).toContain(
+      'The phase is now implementation, so the move is not made again',
+    )
+    expect(lines.join(' ')).not.toContain('y restores')
+  })
+
+  it('says what restoring did', () => {
+    expect(restoredNote({ ...base, authors: ['Rob'], phase: null })).toBe(
+      'Restored from the journal: 1 comment (Rob) appended again. Reload any editor before saving again.',
+    )
+    expect(restoredNote({ ...base, authors: [], phase: null })).toMatch(/Nothing was missing/)
   })
 })
