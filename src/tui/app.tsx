@@ -50,6 +50,8 @@ export function App(props: {
   const [open, setOpen] = useState<OpenDiscussion | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const [participants, setParticipants] = useState<string[]>([])
+  // The diagram just added, chosen on the diagrams screen once it is listed.
+  const [added, setAdded] = useState<string | null>(null)
   // What an older copy saved over the open file took away, while the person is asked about it.
   const [lost, setLostShown] = useState<LostChanges | null>(null)
   const asking = useRef<LostChanges | null>(null)
@@ -236,6 +238,7 @@ export function App(props: {
         open={open}
         {...common}
         message={message}
+        focus={added}
         onBack={() => back()}
         onNew={() => {
           setMessage(null)
@@ -251,6 +254,7 @@ export function App(props: {
         {...common}
         onDone={(outcome) => {
           setMessage(outcome.message)
+          setAdded(outcome.added)
           go('diagrams')
           reload()
         }}

@@ -19,16 +19,24 @@ export function DiagramsScreen(props: {
   colors: boolean
   /** Said at the bottom until the next key (what a new diagram came to, say). */
   message: string | null
+  /** The diagram to choose once the discussion lists it (the one just added). */
+  focus: string | null
   onBack: () => void
   onNew: () => void
 }): React.JSX.Element {
   const { session, open, columns, rows, colors } = props
   const diagrams = [...new Set(open.view.diagrams.map((diagram) => diagram.path))]
-  // The newest diagram is last: after adding one, it is the one shown.
-  const [cursor, setCursor] = useState(() =>
-    props.message === null ? 0 : Math.max(0, diagrams.length - 1),
-  )
+  const [cursor, setCursor] = useState(0)
   const at = useRef(cursor)
+  // A diagram just added shows once the reloaded discussion lists it.
+  const focused = useRef(false)
+  const focusAt = props.focus === null ? -1 : diagrams.indexOf(props.focus)
+  useEffect(() => {
+    if (focusAt < 0 || focused.current) return
+    focused.current = true
+    at.current = focusAt
+    setCursor(focusAt)
+  }, [focusAt])
   const [preview, setPreview] = useState<DiagramPreview | null>(null)
   const [message, setMessage] = useState<string | null>(props.message)
   const editor = useEditor(session.engine.env)
@@ -76,7 +84,7 @@ export function DiagramsScreen(props: {
     } else if (key.escape || input === 'b' || input === 'd' || input === 'q') props.onBack()
   })
 
-  const previewLines = (preview?.text ?? 'Rendering…').split('\n')
+  const previewLines = selected === undefined ? [] : (preview?.text ?? 'Rendering…').split('\n')
   const top = cursor < listHeight ? 0 : cursor - listHeight + 1
   return (
     <Box flexDirection="column">
