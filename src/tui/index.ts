@@ -29,7 +29,9 @@ export async function runTui(options: TuiOptions): Promise<void> {
     throw new Error(
       'The terminal UI needs a terminal (stdin and stdout are not one here). Use `discussions status` or `discussions ui --web` instead.',
     )
-  const engine = await openEngine({ cwd: options.cwd, env: options.env })
+  // The settings (providers, personas, the artifact editor and its trust) of the project the
+  // discussions belong to, wherever the command was typed, as the app does for its folders.
+  const engine = await openEngine({ cwd: options.folder, env: options.env })
   const speechPath = options.env.DISCUSSIONS_SPEECH_PATH
   const session = new TuiSession(engine, options.folder, {
     ...(speechPath !== undefined
