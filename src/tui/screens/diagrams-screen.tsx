@@ -5,7 +5,9 @@ import { useKeys } from '../keys.js'
 import type { DiagramPreview, OpenDiscussion, TuiSession } from '../session.js'
 import { useEditor } from '../use-editor.js'
 import { tint } from '../theme.js'
-import { fit } from '../view-model/text.js'
+import { fit, wrap } from '../view-model/text.js'
+
+const MESSAGE_LINES = 4
 
 /**
  * The discussion's diagrams; the selected one previewed as text art or source; e edits it, n
@@ -61,7 +63,12 @@ export function DiagramsScreen(props: {
   }, [session, open, selected, version])
 
   const listHeight = Math.min(diagrams.length, Math.max(1, Math.floor((rows - 4) / 4)))
-  const previewHeight = Math.max(1, rows - 5 - listHeight)
+  // A message (why a diagram was refused, say) is shown whole, up to a few lines.
+  const footer =
+    message === null
+      ? [fit('↑/↓ choose · PgUp/PgDn scroll · e edit in $EDITOR · n new · Esc back', columns)]
+      : wrap(message, columns).slice(0, MESSAGE_LINES)
+  const previewHeight = Math.max(1, rows - 4 - listHeight - footer.length)
   const choose = (index: number): void => {
     at.current = Math.max(0, Math.min(diagrams.length - 1, index))
     setCursor(at.current)
@@ -118,12 +125,11 @@ export function DiagramsScreen(props: {
           </Text>
         ))}
       </Box>
-      <Text dimColor={message === null}>
-        {fit(
-          message ?? '↑/↓ choose · PgUp/PgDn scroll · e edit in $EDITOR · n new · Esc back',
-          columns,
-        )}
-      </Text>
+      {footer.map((line, index) => (
+        <Text key={`footer-${index}`} dimColor={message === null}>
+          {line}
+        </Text>
+      ))}
     </Box>
   )
 }
