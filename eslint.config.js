@@ -1,44 +1,12 @@
-// ESLint flat config. The per-folder import rules below are the layering of ARCHITECTURE.md:
-// arrows point one way (renderer -> shared + core; cli, main, server -> backend -> node -> core).
+// ESLint flat config. The layer fences (eslint/fences.js) are the layering of
+// docs/architecture.md as allow-lists: arrows point one way (renderer -> shared + core; cli, main,
+// server -> backend -> node -> core), and each layer names the packages it may use.
 import js from '@eslint/js'
 import prettier from 'eslint-config-prettier'
 import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
-const nodeBuiltins = { regex: '^node:', message: 'This layer may not use Node built-ins.' }
-const bareBuiltins = {
-  regex: '^(fs|path|os|child_process|crypto|url|util|stream|events|process)(/|$)',
-  message: 'This layer may not use Node built-ins.',
-}
-const electron = {
-  regex: '^electron(/|$)',
-  message: 'Only src/main and src/preload may import electron.',
-}
-const ui = {
-  regex: '^(react|react-dom|@mantine/)',
-  message: 'UI libraries belong in src/renderer.',
-}
-const execa = { regex: '^execa$', message: 'Subprocesses belong in src/node.' }
-/** A relative import that reaches into one of the named top-level folders of src/. */
-const reachInto = (folders, message) => ({
-  regex: `^(\\.\\./)+(${folders.join('|')})(/|$)`,
-  message,
-})
-
-/**
- * src/node reached other than through the use-case layer's door (src/node/engine/index.ts): the
- * CLI and the backend call workflows there, so each is written once (ARCHITECTURE.md).
- */
-const besideTheEngine = {
-  regex: '^(\\.\\./)+node/(?!engine/index\\.js$)',
-  message:
-    'src/cli and src/backend reach src/node only through src/node/engine/index.js: add the workflow to the Engine (src/node/engine) and call it there.',
-}
-
-const layer = (files, patterns) => ({
-  files,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
-})
+import { fences } from './eslint/fences.js'
 
 export default tseslint.config(
   {
@@ -73,23 +41,15 @@ export default tseslint.config(
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },
   },
   {
-    files: ['**/*.js', '**/*.mjs'],
+    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     extends: [tseslint.configs.disableTypeChecked],
   },
-  layer(
-    ['src/core/**/*.ts'],
-    [
-      nodeBuiltins,
-      bareBuiltins,
-      electron,
-      ui,
-      execa,
-      reachInto(
-        ['node', 'backend', 'main', 'preload', 'server', 'renderer', 'cli', 'shared'],
-        'src/core is the pure domain: it imports nothing above it.',
-      ),
-    ],
-  ),
+  {
+    // eslint-module-utils loads resolvers with require().
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs', globals: { ...globals.commonjs } },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   {
     files: ['src/core/**/*.ts'],
     ignores: ['src/core/**/*.test.ts'],
@@ -105,97 +65,24 @@ export default tseslint.config(
       ],
     },
   },
-  layer(
-    ['src/node/**/*.ts'],
-    [
-      electron,
-      ui,
-      reachInto(
-        ['backend', 'main', 'preload', 'server', 'renderer', 'cli'],
-        'src/node implements core ports; it never imports upper layers.',
-      ),
-    ],
-  ),
-  layer(
-    ['src/shared/**/*.ts'],
-    [
-      nodeBuiltins,
-      bareBuiltins,
-      electron,
-      ui,
-      execa,
-      reachInto(
-        ['node', 'backend', 'main', 'preload', 'server', 'renderer', 'cli'],
-        'src/shared holds the UI contract: types and schemas only.',
-      ),
-    ],
-  ),
-  layer(
-    ['src/backend/**/*.ts'],
-    [
-      electron,
-      ui,
-      reachInto(
-        ['main', 'preload', 'server', 'renderer', 'cli'],
-        'src/backend is used by main and server; it never imports them.',
-      ),
-      besideTheEngine,
-    ],
-  ),
-  layer(
-    ['src/renderer/**/*.ts', 'src/renderer/**/*.tsx'],
-    [
-      nodeBuiltins,
-      bareBuiltins,
-      electron,
-      execa,
-      reachInto(
-        ['node', 'backend', 'main', 'preload', 'server', 'cli'],
-        'The renderer talks to the backend only through the contract (src/shared).',
-      ),
-    ],
-  ),
-  layer(
-    ['src/cli/**/*.ts', 'src/server/**/*.ts'],
-    [
-      electron,
-      ui,
-      reachInto(
-        ['main', 'preload', 'renderer'],
-        'The CLI and the server never reach into the Electron app.',
-      ),
-      besideTheEngine,
-    ],
-  ),
-  layer(
-    ['src/main/**/*.ts', 'src/preload/**/*.ts'],
-    [
-      ui,
-      reachInto(
-        ['renderer', 'cli', 'server'],
-        'The Electron shell composes the backend; it never imports the CLI, server or renderer.',
-      ),
-    ],
-  ),
-  layer(
-    ['src/tui/**/*.ts', 'src/tui/**/*.tsx'],
-    [
-      electron,
-      {
-        regex: '^(react-dom|@mantine/)',
-        message: 'The terminal UI draws with ink and react only.',
-      },
-      execa,
-      reachInto(
-        ['backend', 'main', 'preload', 'server', 'renderer', 'cli', 'shared'],
-        'The terminal UI uses the engine (src/node/engine) and src/core only.',
-      ),
-      {
-        regex: '^(\\.\\./)+node/(?!engine/index\\.js$)',
-        message: 'The terminal UI reaches src/node through src/node/engine/index.js only.',
-      },
-    ],
-  ),
+  {
+    // The environment, working folder and platform are read once, at the entry points
+    // (src/cli/index.ts, src/main/index.ts, src/server/index.ts), and passed down as options;
+    // src/node/host.ts holds the library's defaults for a caller who passes none.
+    files: ['src/node/**/*.ts', 'src/backend/**/*.ts'],
+    ignores: ['src/node/host.ts', '**/*.test.ts'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['env', 'cwd', 'platform'].map((property) => ({
+          object: 'process',
+          property,
+          message: `Take process.${property} as an option from the entry point (src/cli/index.ts, src/main/index.ts, src/server/index.ts), or its library default from src/node/host.ts.`,
+        })),
+      ],
+    },
+  },
+  ...fences,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -1,5 +1,5 @@
 /**
- * The CLI as a user runs it: the real bin (`bin/discussions.mjs`) on the compiled build, one
+ * The CLI as a user runs it: the real bin (`bin/discussions.mjs`) on the bundle (dist/cli), one
  * process per command, wall time from launch to exit and peak RSS (from /usr/bin/time), beside
  * `node -e 0` measured the same way in the same run.
  *
@@ -12,7 +12,7 @@
  * Run alone with `npx tsx bench/cli.bench.ts`; `npm run bench` runs it with the others.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, readdirSync, statSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
@@ -23,7 +23,8 @@ import { syntheticDiscussion } from './synthetic.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
 const BIN = join(ROOT, 'bin', 'discussions.mjs')
-const COMPILED = join(ROOT, 'dist', 'lib', 'cli', 'index.js')
+const COMPILED = join(ROOT, 'dist', 'cli', 'index.js')
+const SOURCES = join(ROOT, 'dist', 'cli', 'sources.json')
 const TIME = '/usr/bin/time'
 const LATENCY_S = Number(process.env.BENCH_CLI_LATENCY_S ?? 2)
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 9)
@@ -35,23 +36,23 @@ interface Run {
   stderr: string
 }
 
-/** The newest .ts under src, as the bin compares it with the build. */
-function newestSource(folder: string): number {
-  let newest = 0
-  for (const entry of readdirSync(folder, { withFileTypes: true })) {
-    const path = join(folder, entry.name)
-    if (entry.isDirectory()) newest = Math.max(newest, newestSource(path))
-    else if (entry.name.endsWith('.ts')) newest = Math.max(newest, statSync(path).mtimeMs)
-  }
-  return newest
+/** Whether the bundle is older than a source it was made from, as the bin decides it. */
+function bundleIsStale(): boolean {
+  if (!existsSync(COMPILED) || !existsSync(SOURCES)) return true
+  const builtAt = statSync(COMPILED).mtimeMs
+  const sources = JSON.parse(readFileSync(SOURCES, 'utf8')) as string[]
+  return sources.some((source) => {
+    const path = join(ROOT, source)
+    return !existsSync(path) || statSync(path).mtimeMs > builtAt
+  })
 }
 
-/** The bench measures the compiled build: build it when it is missing or older than the sources. */
+/** The bench measures the bundle: build it when it is missing or older than the sources. */
 function ensureBuild(): void {
-  if (existsSync(COMPILED) && statSync(COMPILED).mtimeMs >= newestSource(join(ROOT, 'src'))) return
-  console.log('Building the CLI (npm run build:lib) so the bin runs the compiled code ...')
-  const result = spawnSync('npm', ['run', '-s', 'build:lib'], { cwd: ROOT, stdio: 'inherit' })
-  if (result.status !== 0) throw new Error('npm run build:lib failed')
+  if (!bundleIsStale()) return
+  console.log('Building the CLI (npm run build:cli) so the bin runs the bundle ...')
+  const result = spawnSync('npm', ['run', '-s', 'build:cli'], { cwd: ROOT, stdio: 'inherit' })
+  if (result.status !== 0) throw new Error('npm run build:cli failed')
 }
 
 /** One process under /usr/bin/time: wall ms measured here, peak RSS as the kernel counted it. */
@@ -344,7 +345,9 @@ export async function benchCli(): Promise<void> {
     // BENCH_CLI=startup,parse,comment,turn runs some parts only.
     const parts = new Set((process.env.BENCH_CLI ?? 'startup,parse,comment,turn').split(','))
     if (parts.has('startup')) {
-      console.log('\nCLI start-up through bin/discussions.mjs (compiled build), median of runs')
+      console.log(
+        '\nCLI start-up through bin/discussions.mjs (the bundle in dist/cli), median of runs',
+      )
       table(await benchStartup(ws))
     }
     if (parts.has('parse')) {

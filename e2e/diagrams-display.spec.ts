@@ -7,7 +7,7 @@ import type { Page } from '@playwright/test'
 
 import { diagramFolder } from './support/diagrams-fixture.js'
 import { expect, testWithUi } from './support/fixtures.js'
-import { expectNothingClipped, SIZES } from './support/layout-checks.js'
+import { expectNothingClipped, SIZES } from './support/layout.js'
 import { startUi } from './support/ui-server.js'
 
 const BAD_MERMAID = `flowchart TD

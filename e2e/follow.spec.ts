@@ -3,7 +3,7 @@ import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
-import { expectFullyInList, SIZES } from './support/layout-checks.js'
+import { expectFullyInList, SIZES } from './support/layout.js'
 import { expect, openDiscussion, test } from './support/scripted-ui.js'
 
 const TITLE = 'Long Rollout Thread'

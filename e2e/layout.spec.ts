@@ -4,7 +4,7 @@
 import type { Page } from '@playwright/test'
 
 import { expect, testWithUi } from './support/fixtures.js'
-import { clippedControls, SIZES } from './support/layout-checks.js'
+import { clippedControls, SIZES } from './support/layout.js'
 import { exampleFolder, startUi } from './support/ui-server.js'
 
 const MANY_QUESTIONS = `<!-- DISCUSSION -->

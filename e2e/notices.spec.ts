@@ -7,7 +7,7 @@ import { join } from 'node:path'
 
 import type { Locator, Page } from '@playwright/test'
 
-import { expectNothingClipped, SIZES } from './support/layout-checks.js'
+import { expectNothingClipped, SIZES } from './support/layout.js'
 import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
 
 /** The element a click at the centre of `target` would reach is `target` (or inside it). */

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
-import { expectFullyInList, expectNothingClipped, SIZES } from './support/layout-checks.js'
+import { expectFullyInList, expectNothingClipped, SIZES } from './support/layout.js'
 import { expect, openDiscussion, test } from './support/scripted-ui.js'
 import { ROOT } from './support/ui-server.js'
 

@@ -150,12 +150,25 @@ test('hostile markdown executes nothing and breaks no CSP rule', async ({ page }
     0,
   )
   await expect(card).toContainText('(not loaded)')
-  for (const link of await card.locator('a').all()) {
+  // Each click is counted once it has passed through the app's own handlers.
+  await page.evaluate(() => {
+    const counted = window as { __clicks?: number }
+    counted.__clicks = 0
+    document.addEventListener('click', () => (counted.__clicks = (counted.__clicks ?? 0) + 1))
+  })
+  const links = await card.locator('a').all()
+  for (const link of links) {
     const href = (await link.getAttribute('href')) ?? ''
     expect(href).not.toMatch(/^(javascript|data):/i)
     await link.click()
   }
-  await page.waitForTimeout(300)
+  await expect
+    .poll(() => page.evaluate(() => (window as { __clicks?: number }).__clicks))
+    .toBe(links.length)
+  // Whatever a click queued (a javascript: navigation runs as a task) has run by the next frame.
+  await page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve))),
+  )
   expect(await page.evaluate(() => (window as { __canary?: string }).__canary)).toBeUndefined()
   expect(page.url().startsWith(ui.origin)).toBe(true)
   expect(problems.cspViolations).toEqual([])

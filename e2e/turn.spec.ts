@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { expectFullyInList, expectNothingClipped, SIZES } from './support/layout-checks.js'
+import { expectFullyInList, expectNothingClipped, SIZES } from './support/layout.js'
 import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
 
 for (const size of SIZES) {

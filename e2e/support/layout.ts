@@ -1,10 +1,18 @@
 /// <reference lib="dom" />
 /// <reference lib="dom.iterable" />
 /**
- * The layout check of the size/theme matrix: a control, badge, name or count whose text does not
- * fit (its `scrollWidth` exceeds its `clientWidth`) or that sticks out of the window is a finding.
+ * Layout checks a person would make by looking: the window sizes every layout is checked at; the
+ * size/theme matrix's findings (a control, badge, name or count whose text does not fit, its
+ * `scrollWidth` beyond its `clientWidth`, or that sticks out of the window); the quicker check of
+ * buttons and badges alone; and an element fully inside the scrolling area that shows it.
  */
-import type { Page } from '@playwright/test'
+import { expect } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+
+export const SIZES = [
+  { width: 1024, height: 700 },
+  { width: 1400, height: 900 },
+] as const
 
 export interface LayoutFinding {
   /** What the element is: its role or class, and its text. */
@@ -76,4 +84,43 @@ export async function layoutFindings(page: Page, scope = 'body'): Promise<Layout
     },
     { selector: CHECKED, scopeSelector: scope },
   )
+}
+
+/** Buttons, badges and their labels whose text is cut (scrollWidth beyond clientWidth). */
+export async function clippedControls(page: Page): Promise<string[]> {
+  return page.locator('body').evaluate((element) => {
+    const selector = [
+      '.mantine-Button-label',
+      '.mantine-Badge-label',
+      '.mantine-Badge-root',
+      '[data-count]',
+    ].join(',')
+    const found: string[] = []
+    for (const node of Array.from(element.querySelectorAll<HTMLElement>(selector))) {
+      if (node.offsetParent === null) continue // not shown
+      if (node.scrollWidth > node.clientWidth + 1)
+        found.push(`${node.className.split(' ')[0]}: "${node.textContent ?? ''}"`)
+    }
+    if (document.documentElement.scrollWidth > window.innerWidth + 1)
+      found.push(`the page is ${document.documentElement.scrollWidth}px wide`)
+    return found
+  })
+}
+
+export async function expectNothingClipped(page: Page): Promise<void> {
+  expect(await clippedControls(page)).toEqual([])
+}
+
+/** The element's whole box lies inside the comment list's visible area. */
+export async function expectFullyInList(page: Page, target: Locator): Promise<void> {
+  const list = page.getByTestId('comment-list')
+  await expect
+    .poll(async () => {
+      const [outer, inner] = await Promise.all([list.boundingBox(), target.boundingBox()])
+      if (!outer || !inner) return 'not shown'
+      if (inner.y < outer.y - 1) return `starts ${Math.round(outer.y - inner.y)}px above the list`
+      const below = inner.y + inner.height - (outer.y + outer.height)
+      return below > 1 ? `ends ${Math.round(below)}px below the list` : 'in view'
+    })
+    .toBe('in view')
 }

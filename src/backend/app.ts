@@ -1,9 +1,9 @@
 /** app:info, app:quit, links:open, workspace:open, workspace:recent. */
 import type { AppInfo } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { checkExternalUrl } from './links.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import { checkExternalUrl } from './infra/links.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 /** What differs between the desktop app and the browser mode, supplied by each composition root. */
 export interface Shell {

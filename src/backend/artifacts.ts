@@ -3,9 +3,9 @@
  * without a display to show it on (browser mode over SSH), the answer is `fallback` and the page
  * opens its built-in editor instead.
  */
-import type { Engines } from './engines.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 export function artifactsHandlers(
   workspace: Workspace,

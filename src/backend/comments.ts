@@ -1,7 +1,7 @@
 /** comments:add and phases:advance: what a person writes into a discussion from the app. */
-import type { Engines } from './engines.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type CommentHandlers = Pick<Handlers, 'comments:add' | 'phases:advance'>
 

@@ -4,15 +4,14 @@
  * `council:progress` events, streamed text included (a few times a second per call); each answer
  * shows in full once saved (the file is the truth, and `discussion:changed` follows every append).
  */
-import { randomUUID } from 'node:crypto'
 
 import type { Engine } from '../node/engine/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
 import type { EventListener } from './index.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 /** How often a call's streamed text is sent to the windows. */
 const STREAM_MS = 150
@@ -34,7 +33,7 @@ export function councilHandlers(
   const launch = (engine: Engine, path: string): string => {
     if (runningOn(path))
       throw new BackendError('This council is already running; wait for it or cancel it.')
-    const runId = randomUUID()
+    const runId = crypto.randomUUID()
     const controller = new AbortController()
     const streamed = new Map<string, number>()
     running.set(runId, { path, controller })

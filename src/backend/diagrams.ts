@@ -4,17 +4,21 @@
  * editor's preview and save, opening a source in the person's editor, and cleanup of orphans.
  * SVG leaves here unsanitized on purpose: the page sanitizes every SVG it shows, whatever made it.
  */
-import { readFile, stat } from 'node:fs/promises'
 
 import { findDiagramReferences } from '../core/diagrams/references.js'
 import { diagramKind } from '../core/diagrams/kinds.js'
-import { GRAPHVIZ_HINT, MAX_SOURCE_BYTES, PlantUmlRenderer } from '../node/engine/index.js'
+import {
+  GRAPHVIZ_HINT,
+  MAX_SOURCE_BYTES,
+  PlantUmlRenderer,
+  readTextUpTo,
+} from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { DiagramEntry, RenderedDiagram } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type DiagramHandlers = Pick<
   Handlers,
@@ -41,12 +45,6 @@ class Renderers {
     }
     return renderer
   }
-}
-
-async function readText(file: string, limit: number): Promise<string> {
-  const size = (await stat(file)).size
-  if (size > limit) throw new BackendError(`${file}: larger than ${limit / 1000} KB; not shown.`)
-  return readFile(file, 'utf8')
 }
 
 const BUILT_IN = { opened: false, message: 'Opening it in the built-in editor.' }
@@ -129,7 +127,10 @@ export function diagramsHandlers(
         else {
           let source: string
           try {
-            source = await readText(resolved.path, kind === 'svg' ? MAX_SVG_FILE : MAX_SOURCE_BYTES)
+            source = await readTextUpTo(
+              resolved.path,
+              kind === 'svg' ? MAX_SVG_FILE : MAX_SOURCE_BYTES,
+            )
           } catch (error) {
             results.push(failed(error instanceof Error ? error.message : String(error)))
             continue

@@ -1,12 +1,12 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
-import { stat } from 'node:fs/promises'
 
 import { discussionBody } from '../core/discussion/body.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
+import { lastModified } from '../node/engine/index.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
 import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
-import { errorMessage } from './router.js'
+import { errorMessage } from './infra/router.js'
 
 async function templatePhases(
   engine: Engine,
@@ -77,10 +77,10 @@ export async function discussionDetail(
   loaded: LoadedDiscussion,
 ): Promise<DiscussionDetail> {
   const { view } = loaded
-  const [{ phases, problem }, participants, stats, summary] = await Promise.all([
+  const [{ phases, problem }, participants, lastActivity, summary] = await Promise.all([
     templatePhases(engine, view.template),
     participantsOf(engine, loaded),
-    stat(loaded.path),
+    lastModified(loaded.path),
     engine.status(loaded),
   ])
   return {
@@ -90,7 +90,7 @@ export async function discussionDetail(
     phase: view.phase,
     status: view.status,
     created: view.created,
-    lastActivity: stats.mtime.toISOString(),
+    lastActivity,
     body: discussionBody(loaded.parsed, view.title),
     participants,
     phases,

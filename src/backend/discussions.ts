@@ -2,10 +2,10 @@
 import { listDiscussions } from '../node/engine/index.js'
 import type { DiscussionSummary } from '../shared/contract/index.js'
 import { discussionDetail } from './discussion-detail.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type DiscussionHandlers = Pick<
   Handlers,

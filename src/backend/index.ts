@@ -2,9 +2,14 @@
  * The backend: the UI contract implemented on the engine. The Electron main process and the
  * browser-mode server each build one and carry its requests and events over their own transport.
  */
-import { join } from 'node:path'
-
-import { AppendJournal, DiscussionFileStore, stateDir } from '../node/engine/index.js'
+import {
+  AppendJournal,
+  DiscussionFileStore,
+  DiscussionWatcher,
+  RecentFolders,
+  stateDir,
+  Workspace,
+} from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
 import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
@@ -15,28 +20,33 @@ import { councilHandlers } from './council.js'
 import { debateHandlers } from './debate.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
-import { Engines } from './engines.js'
-import { lossGuard } from './loss-guard.js'
+import { Engines } from './infra/engines.js'
+import { lossGuard } from './infra/loss-guard.js'
 import { personasHandlers } from './personas.js'
 import { providersHandlers } from './providers.js'
-import { RecentFolders } from './recent-folders.js'
 import { registryHandlers } from './registry.js'
 import { speechHandlers } from './speech.js'
-import { createRouter } from './router.js'
-import type { Invoke } from './router.js'
+import { createRouter } from './infra/router.js'
+import type { Invoke } from './infra/router.js'
 import { turnsHandlers } from './turns.js'
-import { FolderWatcher } from './watcher.js'
-import { Workspace } from './workspace.js'
 
 export type { Shell } from './app.js'
-export type { Invoke } from './router.js'
-export { checkExternalUrl } from './links.js'
-export { contentSecurityPolicy } from './csp.js'
-export { resolveStaticFile } from './static-files.js'
+export type { Invoke } from './infra/router.js'
+export { checkExternalUrl } from './infra/links.js'
+export {
+  contentSecurityPolicy,
+  MERMAID_SANDBOX_PAGE,
+  mermaidSandboxHeaders,
+  SECURITY_HEADERS,
+  sandboxAssetHeaders,
+} from './infra/csp.js'
+export { resolveStaticFile } from '../node/engine/index.js'
 
 export interface BackendOptions {
   shell: Shell
   env: NodeJS.ProcessEnv
+  /** The platform the app runs on, as the entry point read it (told in `app:info`). */
+  platform: NodeJS.Platform
   /** The folders open at start, the first one shown first. */
   folders: readonly string[]
   /** Only these folders and their subfolders may ever be opened (the browser mode). */
@@ -67,13 +77,13 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const guard = lossGuard(new DiscussionFileStore({ stateDir: state }), journal, emit, (error) =>
     options.onUnexpectedError?.('journal', error),
   )
-  const watcher = new FolderWatcher((change) => {
+  const watcher = new DiscussionWatcher((change) => {
     emit('discussion:changed', change)
     void guard(change.path) // answers an editor saved over come back, and the windows are told
   })
-  const recent = new RecentFolders(
-    options.recentFile ?? join(stateDir(options.env), 'recent-folders.json'),
-  )
+  const recent = options.recentFile
+    ? new RecentFolders(options.recentFile)
+    : RecentFolders.inStateFolder(state)
   const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
   for (const folder of options.folders) await workspace.open(folder)
   if (options.confine) workspace.confine()
@@ -81,7 +91,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const turns = turnsHandlers(workspace, engines, emit)
   const council = councilHandlers(workspace, engines, emit)
   const { cancelAll: cancelDebates, ...debate } = debateHandlers(workspace, engines, emit)
-  const about = { name: APP_NAME, version: options.version, platform: process.platform }
+  const about = { name: APP_NAME, version: options.version, platform: options.platform }
   const invoke = createRouter(
     {
       ...appHandlers(options.shell, workspace, engines, about),

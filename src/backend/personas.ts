@@ -1,8 +1,8 @@
 /** personas:read and personas:save: the participants manager's view of one persona. */
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type PersonaHandlers = Pick<Handlers, 'personas:read' | 'personas:save'>
 

@@ -1,11 +1,11 @@
 /** providers:list, providers:test, providers:setDefault, providers:trust: the providers view. */
 import type { ProviderResult } from '../core/providers/port.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type ProviderHandlers = Pick<
   Handlers,

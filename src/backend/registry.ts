@@ -1,7 +1,7 @@
 /** personas:list and templates:list: the registries of an open folder's project. */
-import type { Handlers } from './router.js'
-import type { Engines } from './engines.js'
-import type { Workspace } from './workspace.js'
+import type { Handlers } from './infra/router.js'
+import type { Engines } from './infra/engines.js'
+import type { Workspace } from '../node/engine/index.js'
 
 type RegistryHandlers = Pick<Handlers, 'personas:list' | 'templates:list'>
 

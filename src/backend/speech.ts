@@ -4,8 +4,8 @@
  */
 import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/engine/index.js'
 import type { Shell } from './app.js'
-import { BackendError } from './errors.js'
-import type { Handlers } from './router.js'
+import { BackendError } from './infra/errors.js'
+import type { Handlers } from './infra/router.js'
 
 export function speechHandlers(
   shell: Shell,

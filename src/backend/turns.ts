@@ -4,17 +4,16 @@
  * text is folded to one event per participant every TEXT_EVERY_MS, so a long answer does not
  * flood the socket (each event carries the whole answer so far).
  */
-import { randomUUID } from 'node:crypto'
 
-import type { ParticipantEvent, TurnEvent } from '../core/orchestration/turn-events.js'
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { ParticipantEvent, TurnEvent } from '../core/turns/turn-events.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
-import type { Engines } from './engines.js'
-import { BackendError } from './errors.js'
+import type { Engines } from './infra/engines.js'
+import { BackendError } from './infra/errors.js'
 import type { EventListener } from './index.js'
-import type { Handlers } from './router.js'
-import { errorMessage } from './router.js'
-import type { Workspace } from './workspace.js'
+import type { Handlers } from './infra/router.js'
+import { errorMessage } from './infra/router.js'
+import type { Workspace } from '../node/engine/index.js'
 
 const TEXT_EVERY_MS = 80
 
@@ -127,7 +126,7 @@ export function turnsHandlers(
         throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
       const engine = await engines.for(inside.folder)
       await engine.load(inside.path) // a clear message for a file that is not there
-      const turnId = randomUUID()
+      const turnId = crypto.randomUUID()
       const controller = new AbortController()
       running.set(turnId, { path: inside.path, controller })
       const send = (event: TurnEvent): void =>

@@ -5,7 +5,7 @@ import { openEngine } from '../node/engine/index.js'
 import type { Engine } from '../node/engine/index.js'
 import type { CliIO } from './io.js'
 
-export function loadCliContext(io: CliIO, env: NodeJS.ProcessEnv = process.env): Promise<Engine> {
+export function loadCliContext(io: CliIO, env: NodeJS.ProcessEnv = io.env): Promise<Engine> {
   return openEngine({ cwd: io.cwd, env })
 }
 

@@ -3,20 +3,24 @@ import type { Readable, Writable } from 'node:stream'
 
 import { CliError } from './errors.js'
 
-/** The streams a command talks through: the process's own, or a test's. */
+/** The streams a command talks through, its folder and environment: the process's own, or a test's. */
 export interface CliIO {
   stdin: Readable & { isTTY?: boolean }
   stdout: Writable
   stderr: Writable
   cwd: string
+  /** Read once at start (src/cli/index.ts); commands pass it down, never read process.env. */
+  env: NodeJS.ProcessEnv
 }
 
+/** The process's own streams, folder and environment: what src/cli/index.ts runs the CLI with. */
 export function processIO(): CliIO {
   return {
     stdin: process.stdin,
     stdout: process.stdout,
     stderr: process.stderr,
     cwd: process.cwd(),
+    env: process.env,
   }
 }
 

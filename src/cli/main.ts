@@ -6,7 +6,7 @@ import { Command, CommanderError, Help } from '@commander-js/extra-typings'
 
 import { COMMANDS, commandOf } from './command-table.js'
 import { DiscussionError } from '../core/errors.js'
-import { ConfigError } from '../node/engine/index.js'
+import { ConfigError } from '../node/engine/errors.js'
 import { CliError, EXIT } from './errors.js'
 import type { CliIO } from './io.js'
 

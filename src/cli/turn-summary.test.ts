@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import { formatTurnSummary } from './turn-summary.js'
 
 function result(over: Partial<TurnResult>): TurnResult {

@@ -3,11 +3,11 @@
  * what that did (consensus, a phase change with its vote reset, a new status), then the verdict
  * now, tokens and cost, failures and the demo notice.
  */
-import type { TurnResult } from '../core/orchestration/run-turn.js'
+import type { TurnResult } from '../core/turns/run-turn.js'
 import { DEMO_PROVIDER } from '../core/providers/resolve-chain.js'
 import { formatCost } from '../core/providers/usage.js'
 import { countOf } from './plural.js'
-import { formatTokens } from './turn-progress.js'
+import { formatTokens } from './progress/format-tokens.js'
 
 /** "Consensus reached: 3 of 3 READY." -> "consensus reached: 3 of 3 READY" */
 const asClause = (sentence: string): string =>

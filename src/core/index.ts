@@ -35,15 +35,9 @@ export { parseAnswer } from './turns/answer.js'
 export type { ParsedAnswer, AnswerOptions } from './turns/answer.js'
 export { selectParticipants } from './turns/select.js'
 export type { Selection } from './turns/select.js'
-export { runTurn } from './orchestration/run-turn.js'
-export type {
-  TurnAnswer,
-  TurnDeps,
-  TurnOptions,
-  TurnResult,
-  TurnStore,
-} from './orchestration/run-turn.js'
-export type { ParticipantEvent, TurnEvent } from './orchestration/turn-events.js'
+export { runTurn } from './turns/run-turn.js'
+export type { TurnAnswer, TurnDeps, TurnOptions, TurnResult, TurnStore } from './turns/run-turn.js'
+export type { ParticipantEvent, TurnEvent } from './turns/turn-events.js'
 // Providers: the port every adapter implements, fallback chains, usage and the demo.
 export { ProviderError } from './providers/port.js'
 export type {
@@ -62,5 +56,5 @@ export { costOf, estimateTokens, estimateUsage, formatCost } from './providers/u
 export { createDemoProvider, DEMO_NOTICE } from './providers/demo.js'
 export { DEMO_PROVIDER } from './providers/resolve-chain.js'
 export { summaryPrompt, renderSummary } from './discussion/summary.js'
-export { previewTurn } from './orchestration/preview-turn.js'
-export type { PromptPreview } from './orchestration/preview-turn.js'
+export { previewTurn } from './turns/preview-turn.js'
+export type { PromptPreview } from './turns/preview-turn.js'

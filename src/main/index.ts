@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { app, BrowserWindow } from 'electron'
 
 import { createBackend } from '../backend/index.js'
-import { withShellPath } from '../node/config/shell-path.js'
 import type { Backend } from '../backend/index.js'
+import { withShellPath } from '../node/engine/index.js'
 import { registerIpc } from './ipc.js'
 import { confirmAndOpen, pickFolder } from './links.js'
 import { registerAppScheme, serveRenderer } from './protocol.js'
@@ -30,6 +30,7 @@ async function start(): Promise<void> {
     },
     // Launched from a desktop, the PATH lacks the shell's: provider CLIs would not be found.
     env: await withShellPath(env),
+    platform: process.platform,
     folders: [folder],
     version: app.getVersion(),
     onUnexpectedError: (channel, error) => console.error(`${channel}:`, error),

@@ -4,13 +4,14 @@ import { readFile } from 'node:fs/promises'
 
 import { protocol } from 'electron'
 
-import { contentSecurityPolicy, resolveStaticFile } from '../backend/index.js'
 import {
+  contentSecurityPolicy,
   MERMAID_SANDBOX_PAGE,
   mermaidSandboxHeaders,
+  resolveStaticFile,
   SECURITY_HEADERS,
   sandboxAssetHeaders,
-} from '../backend/csp.js'
+} from '../backend/index.js'
 
 export const APP_SCHEME = 'app'
 export const APP_ORIGIN = 'app://bundle'

@@ -19,6 +19,7 @@ export async function serveBrowserMode(options: BrowserModeOptions): Promise<UiS
   const backend = await createBackend({
     shell: { mode: 'browser' },
     env: options.env,
+    platform: process.platform,
     folders: [options.folder],
     // A page is reachable by anything on this machine that gets the token: it sees one folder.
     confine: true,

@@ -11,14 +11,15 @@ import type { AddressInfo } from 'node:net'
 
 import { WebSocketServer } from 'ws'
 
-import { contentSecurityPolicy, resolveStaticFile } from '../backend/index.js'
 import type { Backend } from '../backend/index.js'
 import {
+  contentSecurityPolicy,
   MERMAID_SANDBOX_PAGE,
   mermaidSandboxHeaders,
+  resolveStaticFile,
   SECURITY_HEADERS,
   sandboxAssetHeaders,
-} from '../backend/csp.js'
+} from '../backend/index.js'
 import { MAX_FRAME_BYTES } from '../shared/contract/socket-protocol.js'
 import { Guard, SOCKET_PROTOCOL } from './guard.js'
 import { bridgeSockets } from './socket-bridge.js'

@@ -22,6 +22,7 @@ export async function exampleBackend(shell: Shell = { mode: 'browser' }) {
   const backend: Backend = await createBackend({
     shell,
     env,
+    platform: process.platform,
     folders: [folder],
     version: '0.0.0-test',
   })

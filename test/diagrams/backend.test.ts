@@ -59,7 +59,13 @@ async function setup(shell: Shell = { mode: 'browser' }, extraEnv: NodeJS.Proces
     DISCUSSIONS_USER: 'Rob',
     ...extraEnv,
   }
-  const backend = await createBackend({ shell, env, folders: [root], version: '0' })
+  const backend = await createBackend({
+    shell,
+    env,
+    platform: process.platform,
+    folders: [root],
+    version: '0',
+  })
   const invoke = async <T>(channel: InvokeChannel, request: unknown): Promise<T> => {
     const reply = await backend.invoke(channel, request)
     if ('error' in reply) throw new Error(reply.error.message)

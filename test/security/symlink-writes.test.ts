@@ -83,6 +83,7 @@ async function backendIn(root: string) {
       DISCUSSIONS_STATE_DIR: join(root, '.state'),
       DISCUSSIONS_USER: 'Rob',
     },
+    platform: process.platform,
     folders: [root],
     version: '0',
   })

@@ -29,7 +29,7 @@ export async function runInProcess(
   let err = ''
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const io: CliIO = { stdin: new PassThrough(), stdout, stderr, cwd }
+  const io: CliIO = { stdin: new PassThrough(), stdout, stderr, cwd, env: process.env }
   const program = new Command().exitOverride().configureOutput({
     writeOut: (text) => stdout.write(text),
     writeErr: (text) => stderr.write(text),

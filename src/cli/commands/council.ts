@@ -5,27 +5,18 @@ import { COUNCIL_FLOWS, COUNCIL_MODES, COUNCIL_TIERS } from '../../core/council/
 import type { CouncilRunResult } from '../../core/council/run-council.js'
 import type { CouncilRun } from '../../node/engine/index.js'
 import { loadCliContext } from '../context.js'
-import {
-  liveCouncilProgress,
-  plainCouncilProgress,
-  formatCouncilSummary,
-} from '../council-progress.js'
-import type { CouncilProgress } from '../council-progress.js'
+import { formatCouncilSummary } from '../council-summary.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { councilLayout } from '../progress/council-layout.js'
+import { progressFor } from '../progress/index.js'
 
 function parseRounds(value: string): number {
   const number = Number(value)
   if (!Number.isInteger(number) || number < 1 || number > 5)
     throw new InvalidArgumentError(`"${value}" is not a number of rounds from 1 to 5.`)
   return number
-}
-
-function progressFor(io: CliIO, json: boolean): CouncilProgress {
-  const stdout = io.stdout as NodeJS.WriteStream
-  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
-  return live ? liveCouncilProgress(stdout) : plainCouncilProgress(io.stdout, json)
 }
 
 /** Runs the council (`run` calls the engine), following it live, and prints the outcome. */
@@ -36,7 +27,7 @@ async function runAndReport(
   /** The file as the person named it (resume); default: the path of the new file. */
   shown?: string,
 ): Promise<void> {
-  const progress = progressFor(io, json)
+  const progress = progressFor(io, json, councilLayout)
   const result: CouncilRunResult = await withInterrupt(io, (signal) =>
     run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
   )

@@ -12,12 +12,12 @@ import { parseThreshold } from '../../core/debate/threshold.js'
 import { parseWeights } from '../../core/debate/weights.js'
 import { parseAliasList } from '../alias-list.js'
 import { loadCliContext } from '../context.js'
-import { liveDebateProgress, plainDebateProgress } from '../debate-progress.js'
-import type { DebateProgress } from '../debate-progress.js'
 import { formatStats, formatSummary } from '../debate-report.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { debateLayout } from '../progress/debate-layout.js'
+import { progressFor } from '../progress/index.js'
 
 function argument<T>(parse: (value: string) => T): (value: string) => T {
   return (value) => {
@@ -27,12 +27,6 @@ function argument<T>(parse: (value: string) => T): (value: string) => T {
       throw new InvalidArgumentError(error instanceof Error ? error.message : String(error))
     }
   }
-}
-
-function progressFor(io: CliIO, json: boolean): DebateProgress {
-  const stdout = io.stdout as NodeJS.WriteStream
-  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
-  return live ? liveDebateProgress(stdout) : plainDebateProgress(io.stdout, json)
 }
 
 export function registerDebate(program: Command, io: CliIO): void {
@@ -110,7 +104,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       await engine.readDebate(file) // refuses a file that is no debate before any progress shows
-      const progress = progressFor(io, options.json === true)
+      const progress = progressFor(io, options.json === true, debateLayout)
       const result = await withInterrupt(io, (signal) =>
         engine
           .resumeDebate(file, {

@@ -63,7 +63,7 @@ export function registerParticipants(program: Command, io: CliIO): void {
 
 /** The personas for the working folder; the environment is read here, at the command. */
 function personaRegistry(io: CliIO): Promise<PersonaRegistry> {
-  return personasOf(io.cwd, process.env)
+  return personasOf(io.cwd, io.env)
 }
 
 function flatten({ persona, source, file }: PersonaEntry): Record<string, unknown> {

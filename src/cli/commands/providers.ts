@@ -42,7 +42,7 @@ function parseSeconds(value: string): number {
 
 /** The providers for the working folder; the environment is read here, at the command. */
 function providersFor(io: CliIO): Promise<LoadedProviders> {
-  return loadProviders({ cwd: io.cwd, env: process.env })
+  return loadProviders({ cwd: io.cwd, env: io.env })
 }
 
 function sourceLabel(entry: ProviderEntry): string {
@@ -123,7 +123,7 @@ function writeNothingConfigured(
 }
 
 async function listProviders(io: CliIO, options: { json?: true; offline?: true }): Promise<void> {
-  const env = process.env
+  const env = io.env
   const loaded = await providersFor(io)
   const statuses = await providerStatuses(loaded.entries, { env, probe: !options.offline })
   const configuredNames = new Set(loaded.entries.map((entry) => entry.name))
@@ -264,7 +264,7 @@ async function trustCommand(io: CliIO, options: { revoke?: true }): Promise<void
       `not inside a project: no discussions.yaml or .git in ${io.cwd} or any folder above it`,
     )
   }
-  const configDir = userConfigDir(process.env)
+  const configDir = userConfigDir(io.env)
   if (options.revoke) {
     const changed = await revokeTrust(root, configDir)
     io.stdout.write(

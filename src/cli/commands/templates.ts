@@ -63,7 +63,7 @@ export function registerTemplates(program: Command, io: CliIO): void {
 
 /** The templates for the working folder; the environment is read here, at the command. */
 function templateRegistry(io: CliIO): Promise<TemplateRegistry> {
-  return templatesOf(io.cwd, process.env)
+  return templatesOf(io.cwd, io.env)
 }
 
 function flatten({ template, source, file }: TemplateEntry): Record<string, unknown> {

@@ -1,13 +1,13 @@
 import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
-import type { TurnEvent } from '../../core/orchestration/turn-events.js'
+import type { TurnEvent } from '../../core/turns/turn-events.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
-import { liveProgress, plainProgress } from '../turn-progress.js'
-import type { Progress } from '../turn-progress.js'
+import { progressFor } from '../progress/index.js'
+import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
 
 function parseCount(value: string): number {
@@ -31,13 +31,6 @@ function checkParticipants(values: readonly string[]): void {
         `"${value}" is not a participant; write @alias (for example @architect) or @all.`,
       )
   }
-}
-
-function progressFor(io: CliIO, json: boolean): Progress {
-  const stdout = io.stdout as NodeJS.WriteStream
-  // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
-  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
-  return live ? liveProgress(stdout) : plainProgress(io.stdout, json)
 }
 
 export function registerTurn(program: Command, io: CliIO): void {
@@ -85,7 +78,7 @@ export function registerTurn(program: Command, io: CliIO): void {
         return
       }
 
-      const progress = progressFor(io, options.json === true)
+      const progress = progressFor(io, options.json === true, turnLayout)
       const result = await withInterrupt(io, (signal) =>
         engine
           .runTurn(file, {

@@ -69,7 +69,7 @@ async function browserMode(io: CliIO, target: Target, port: number | undefined):
     folder,
     port,
     rendererDir: rendererDir(),
-    env: process.env,
+    env: io.env,
     version: packageVersion(),
     onUnexpectedError: (channel, error) =>
       io.stderr.write(
@@ -85,12 +85,12 @@ async function browserMode(io: CliIO, target: Target, port: number | undefined):
   await server.close()
 }
 
-function desktopApp(binary: string, target: Target): Promise<void> {
+function desktopApp(binary: string, target: Target, env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(binary, [electronMain()], {
       stdio: 'inherit',
       env: {
-        ...process.env,
+        ...env,
         DISCUSSIONS_UI_FOLDER: target.folder,
         ...(target.file !== null
           ? { DISCUSSIONS_UI_ROUTE: `#${discussionRoute(target.file)}` }
@@ -121,13 +121,13 @@ export function registerUi(program: Command, io: CliIO): void {
         if (options.web) throw new CliError('Choose one of --tui and --web.')
         // Ink and React load only here, so no other command pays for them.
         const { runTui } = await import('../../tui/index.js')
-        return runTui({ ...target, cwd: io.cwd, env: process.env })
+        return runTui({ ...target, cwd: io.cwd, env: io.env })
       }
       if (options.web) return browserMode(io, target, options.port)
       const binary = electronBinary()
       if (binary) {
         await ensureBuilt(io, true)
-        return desktopApp(binary, target)
+        return desktopApp(binary, target, io.env)
       }
       io.stdout.write(
         'The desktop app is not available here (Electron binary not installed); serving the same app to your browser instead.\n',

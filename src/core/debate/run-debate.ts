@@ -6,7 +6,7 @@
  */
 import type { ParsedDiscussion } from '../format/model.js'
 import type { ProviderRequest, ProviderResult } from '../providers/port.js'
-import { mapWithConcurrency } from '../orchestration/limit.js'
+import { mapWithConcurrency } from '../concurrency.js'
 import { askOne } from './ask-one.js'
 import type { Aborter } from './deadline.js'
 import { blocks } from './blocks.js'

@@ -12,6 +12,7 @@ import { ConfigError } from './config-error.js'
 import { findProjectRoot, packageRoot, PROJECT_CONFIG_FILE, userConfigDir } from './paths.js'
 import type { RegistryDirs } from './registry.js'
 import { readYamlSource, validateYaml } from './yaml-file.js'
+import { HOST_PLATFORM, processEnv } from '../host.js'
 
 /** The user's settings file; `config.yaml` is the seed's name for it, and is read as well. */
 export const USER_CONFIG_FILES = ['discussions.yaml', 'config.yaml'] as const
@@ -103,8 +104,8 @@ export function mergeSettings(base: Settings, over: Settings): Settings {
 /** The base folders of the persona and template layers for a project (or none). */
 export function registryDirs(
   projectRoot: string | null,
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = processEnv(),
+  platform: NodeJS.Platform = HOST_PLATFORM,
   home?: string,
 ): RegistryDirs {
   return {

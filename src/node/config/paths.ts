@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, posix, win32 } from 'node:path'
+import { HOST_PLATFORM, processEnv } from '../host.js'
 
 export const PACKAGE_NAME = 'orchestrated-discussions'
 
@@ -17,8 +18,8 @@ export const PROJECT_CONFIG_FILE = 'discussions.yaml'
  * `%APPDATA%\discussions`).
  */
 export function userConfigDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = processEnv(),
+  platform: NodeJS.Platform = HOST_PLATFORM,
   home: string = homedir(),
 ): string {
   if (env.DISCUSSIONS_CONFIG_DIR) return env.DISCUSSIONS_CONFIG_DIR

@@ -6,6 +6,7 @@
  */
 import { execFile } from 'node:child_process'
 import { delimiter as pathDelimiter } from 'node:path'
+import { HOST_PLATFORM } from '../host.js'
 
 const MARK = '__DISCUSSIONS_PATH__'
 
@@ -59,7 +60,7 @@ export async function withShellPath(
   env: NodeJS.ProcessEnv,
   options: ShellPathOptions = {},
 ): Promise<NodeJS.ProcessEnv> {
-  if ((options.platform ?? process.platform) === 'win32') return env
+  if ((options.platform ?? HOST_PLATFORM) === 'win32') return env
   const shellPath = await loginShellPath(env, options)
   return shellPath ? { ...env, PATH: mergePaths(shellPath, env.PATH) } : env
 }

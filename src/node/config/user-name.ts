@@ -18,7 +18,7 @@ export interface UserNameSources {
 const gitNames = new Map<string, string | null>()
 
 /** git's `user.name` as seen from `cwd`; null when git is missing or the name is unset. */
-export function gitUserName(cwd: string, env: NodeJS.ProcessEnv = process.env): string | null {
+export function gitUserName(cwd: string, env: NodeJS.ProcessEnv): string | null {
   // Asked once per folder and git config location: signing a comment never waits for git again.
   const key = [cwd, env.HOME, env.GIT_CONFIG_GLOBAL, env.XDG_CONFIG_HOME].join('\0')
   const cached = gitNames.get(key)

@@ -13,6 +13,8 @@ import type { z } from 'zod'
 import { validateWith } from '../../core/config/issues.js'
 import type { IssuePath } from '../../core/config/issues.js'
 import { ConfigError } from './config-error.js'
+import { cachedYaml, rememberYaml } from './yaml-cache.js'
+import type { CachedYaml } from './yaml-cache.js'
 
 export { ConfigError } from './config-error.js'
 export { formatIssue } from '../../core/config/issues.js'
@@ -66,7 +68,31 @@ export async function readYamlSource(file: string): Promise<YamlSource> {
     if (code === 'EISDIR') throw new ConfigError('is a folder, not a YAML file', { file })
     throw new ConfigError(`cannot be read (${code ?? String(error)})`, { file })
   }
-  return parseYamlText(file, text)
+  const cached = await cachedYaml(file, text)
+  if (cached) return parsedOnDemand(file, text, cached)
+  const source = parseYamlText(file, text)
+  void rememberYaml(file, text, { data: source.data, empty: source.empty })
+  return source
+}
+
+/**
+ * A source whose data came from the cache: the document (only needed to point at a line when
+ * the data turns out wrong) is parsed the first time it is asked for.
+ */
+function parsedOnDemand(file: string, text: string, cached: CachedYaml): YamlSource {
+  let parsed: YamlSource | undefined
+  const parse = (): YamlSource => (parsed ??= parseYamlText(file, text))
+  return {
+    file,
+    data: cached.data,
+    empty: cached.empty,
+    get doc() {
+      return parse().doc
+    },
+    get lineCounter() {
+      return parse().lineCounter
+    },
+  }
 }
 
 /**

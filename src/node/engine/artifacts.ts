@@ -23,6 +23,7 @@ import { artifactEditorSetting } from '../diagrams/editor-setting.js'
 import { findProgram } from '../providers/which.js'
 import { createDurably, ensureFolderInside } from '../store/durable-write.js'
 import type { Engine } from './engine.js'
+import { HOST_PLATFORM } from '../host.js'
 
 export interface NewArtifact {
   /** The discussion the diagram is for; it goes into the `diagrams/` folder beside it. */
@@ -64,7 +65,7 @@ export async function newArtifact(engine: Engine, request: NewArtifact): Promise
     engine.env,
   )
   if ('problem' in setting) return { kind: 'refused', message: setting.problem }
-  if (!hasDisplay(engine.env, request.platform ?? process.platform))
+  if (!hasDisplay(engine.env, request.platform ?? HOST_PLATFORM))
     return {
       kind: 'fallback',
       reason: 'no-display',
@@ -114,7 +115,7 @@ export async function openDiagramInEditor(
     engine.env,
   )
   if ('problem' in setting) return { kind: 'refused', message: setting.problem }
-  if (!hasDisplay(engine.env, request.platform ?? process.platform)) return { kind: 'built-in' }
+  if (!hasDisplay(engine.env, request.platform ?? HOST_PLATFORM)) return { kind: 'built-in' }
   const outcome = await launchArtifactEditor({
     editor: setting.editor,
     outputDir: dirname(request.file),

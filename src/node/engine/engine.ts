@@ -32,10 +32,10 @@ import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
-import { previewTurn } from '../../core/orchestration/preview-turn.js'
-import type { PromptPreview } from '../../core/orchestration/preview-turn.js'
-import { runTurn } from '../../core/orchestration/run-turn.js'
-import type { TurnDeps, TurnOptions, TurnResult } from '../../core/orchestration/run-turn.js'
+import { previewTurn } from '../../core/turns/preview-turn.js'
+import type { PromptPreview } from '../../core/turns/preview-turn.js'
+import { runTurn } from '../../core/turns/run-turn.js'
+import type { TurnDeps, TurnOptions, TurnResult } from '../../core/turns/run-turn.js'
 import { parseAnswer } from '../../core/turns/answer.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import type { Selection } from '../../core/turns/select.js'
@@ -59,6 +59,7 @@ import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
+import { processCwd, processEnv } from '../host.js'
 
 export interface EngineOptions {
   /** The working folder: the project is found from it (default: process.cwd()). */
@@ -613,8 +614,8 @@ function missingFileError(path: string, error: unknown): unknown {
 }
 
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
-  const cwd = options.cwd ?? process.cwd()
-  const env = options.env ?? process.env
+  const cwd = options.cwd ?? processCwd()
+  const env = options.env ?? processEnv()
   const { config, projectRoot, files } = await loadConfig({ cwd, env })
   return new Engine(
     config,

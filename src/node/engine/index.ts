@@ -26,16 +26,31 @@ export { personasOf, templatesOf } from './registries.js'
 export { ConfigError } from '../config/config-error.js'
 // Paths: the package's own folder (the app's build), the user's config folder, the project root.
 export { findProjectRoot, packageRoot, userConfigDir } from '../config/paths.js'
+// A desktop launch lacks the login shell's PATH: the app adds it before any provider runs.
+export { withShellPath } from '../config/shell-path.js'
 export type {
   PersonaEntry,
   PersonaRegistry,
   TemplateEntry,
   TemplateRegistry,
 } from '../config/registry.js'
-// Where a path lies, after links: the workspace's and the static files' confinement.
-export { isBelow, isInside, realLocation } from '../files/is-inside.js'
-// Small files of the app's own (recent folders) go through the same checked, durable writes.
-export { createDurably, ensureFolderInside, replaceDurably } from '../store/durable-write.js'
+// Where a path lies, after links: for showing a path relative to a folder.
+export { isBelow } from '../files/is-inside.js'
+// The app's workspace: the folders a person opened (every requested path confined to them), the
+// ones opened before (a small file written durably), and the discussions changing in them.
+export { Workspace, WorkspaceError } from '../files/workspace.js'
+export type { WorkspaceState } from '../files/workspace.js'
+export { MAX_RECENT, RecentFolders } from '../store/recent-folders.js'
+export { DiscussionWatcher } from '../store/discussion-watcher.js'
+export type { DiscussionFileChange } from '../store/discussion-watcher.js'
+// Reads of a file shown as it is: size-limited text, the time of its last change.
+export { lastModified, readTextUpTo } from '../files/shown-files.js'
+// The built renderer's files, never one outside its folder (the desktop protocol and the server).
+export { resolveStaticFile } from '../files/static-files.js'
+export type { StaticFile } from '../files/static-files.js'
+// A new file beside a discussion (a diagram the terminal UI made) through the checked, durable
+// writes: created exclusively, in a folder that stays inside the discussion's.
+export { createDurably, ensureFolderInside } from '../store/durable-write.js'
 // What a file named on the command line is (a discussion, JSON, binary ...), said before reading it.
 export { fileKindOf } from '../store/discussion-kind.js'
 // Reads that need no settings: the discussions of a folder.

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto'
 import { dirname, join } from 'node:path'
 
-import type { TurnDeps } from '../../core/orchestration/run-turn.js'
+import type { TurnDeps } from '../../core/turns/run-turn.js'
 import { ProviderError } from '../../core/providers/port.js'
 import type { ConsensusConfig } from '../../core/voting/consensus.js'
 import { PROJECT_DATA_DIR } from '../config/load-config.js'

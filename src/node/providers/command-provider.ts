@@ -21,6 +21,7 @@ import { childEnv } from './child-env.js'
 import { terminateGroup, trackGroup } from './process-group.js'
 import { redact, streamRedactor } from './redact.js'
 import { makeScratch, removeScratch } from './scratch.js'
+import { HOST_PLATFORM } from '../host.js'
 
 export const COMMAND_DEFAULTS = {
   /** CLI agents think before they answer, and `claude -p` is silent until it is done. */
@@ -101,7 +102,7 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       if (terminating || pid === undefined) return
       terminating = true
       // Windows has no process groups to signal: the direct child is all that can be reached.
-      if (process.platform === 'win32') subprocess.kill('SIGKILL')
+      if (HOST_PLATFORM === 'win32') subprocess.kill('SIGKILL')
       else terminateGroup(pid, graceMs)
     }
 

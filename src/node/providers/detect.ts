@@ -8,6 +8,7 @@ import { stringify } from 'yaml'
 
 import { PROVIDER_KINDS } from './kinds/index.js'
 import type { DetectedProvider } from './kinds/index.js'
+import { processEnv } from '../host.js'
 
 export type { DetectedProvider } from './kinds/index.js'
 
@@ -22,7 +23,7 @@ export interface DetectOptions {
 
 export async function detectProviders(options: DetectOptions = {}): Promise<DetectedProvider[]> {
   const context = {
-    env: options.env ?? process.env,
+    env: options.env ?? processEnv(),
     probe: options.probe !== false,
     timeoutMs: options.probeTimeoutMs ?? 800,
     ...(options.fetch ? { fetch: options.fetch } : {}),

@@ -26,6 +26,7 @@ import { providerEntrySchema } from './kinds/index.js'
 import type { ProviderConfig, ProviderKindName } from './kinds/index.js'
 import { sleep as nodeSleep } from './sleep.js'
 import { isTrusted, untrustedMessage } from './trust.js'
+import { processEnv } from '../host.js'
 
 export const PROVIDERS_FILE = 'providers.yaml'
 
@@ -186,7 +187,7 @@ async function settingsFor(
 }
 
 export async function loadProviders(options: LoadProvidersOptions): Promise<LoadedProviders> {
-  const env = options.env ?? process.env
+  const env = options.env ?? processEnv()
   const withEnv = { ...options, env }
   const problems: ConfigError[] = []
   const configDir = options.configDir ?? userConfigDir(env)

@@ -25,10 +25,7 @@ const KEY_SHAPES: readonly RegExp[] = [
 export const REDACTED = '[redacted]'
 
 /** The values to hide: `names` (a provider's key variables) and every secret-looking variable. */
-export function secretValues(
-  names: readonly string[] = [],
-  env: NodeJS.ProcessEnv = process.env,
-): string[] {
+export function secretValues(names: readonly string[], env: NodeJS.ProcessEnv): string[] {
   const values = new Set<string>()
   for (const [name, value] of Object.entries(env)) {
     if (value === undefined || value.length < MIN_SECRET_LENGTH) continue
@@ -38,11 +35,7 @@ export function secretValues(
   return [...values].sort((a, b) => b.length - a.length)
 }
 
-export function redact(
-  text: string,
-  names: readonly string[] = [],
-  env: NodeJS.ProcessEnv = process.env,
-): string {
+export function redact(text: string, names: readonly string[], env: NodeJS.ProcessEnv): string {
   let result = text
   for (const secret of secretValues(names, env)) result = result.split(secret).join(REDACTED)
   for (const shape of KEY_SHAPES) {
@@ -59,8 +52,8 @@ export function redact(
  * text where a key, or a key-shaped string, might continue; `end` returns the rest.
  */
 export function streamRedactor(
-  names: readonly string[] = [],
-  env: NodeJS.ProcessEnv = process.env,
+  names: readonly string[],
+  env: NodeJS.ProcessEnv,
 ): { push: (piece: string) => string; end: () => string } {
   const secrets = secretValues(names, env)
   let pending = ''

@@ -134,7 +134,7 @@ function splitLine(line: string, expansion: Expansion): string[] {
  */
 export function splitCommand(
   command: string | readonly string[],
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
   home: string = env.HOME ?? homedir(),
 ): string[] {
   const argv = typeof command === 'string' ? splitLine(command, { env, home }) : [...command]

@@ -12,7 +12,8 @@ import type { ProviderEntry } from './load-providers.js'
 export type { Usability } from './kinds/index.js'
 
 export interface UsableOptions {
-  env?: NodeJS.ProcessEnv
+  /** The environment the provider would run with (its keys, its PATH). */
+  env: NodeJS.ProcessEnv
   /** Probe HTTP endpoints (default true). */
   probe?: boolean
   probeTimeoutMs?: number
@@ -21,9 +22,9 @@ export interface UsableOptions {
 
 export async function checkUsable(
   entry: ProviderEntry,
-  options: UsableOptions = {},
+  options: UsableOptions,
 ): Promise<Usability> {
-  const env = options.env ?? process.env
+  const { env } = options
   if (!entry.trusted) return { usable: false, why: entry.problem ?? 'untrusted' }
   if (entry.problem) return { usable: false, why: entry.problem }
   const config = entry.config
@@ -62,7 +63,7 @@ export interface ProviderStatus {
 /** Every entry of `loaded`, checked in parallel (`providers list` and the app's providers view). */
 export async function providerStatuses(
   entries: readonly ProviderEntry[],
-  options: UsableOptions = {},
+  options: UsableOptions,
 ): Promise<ProviderStatus[]> {
   const checks = await Promise.all(entries.map((entry) => checkUsable(entry, options)))
   return entries.map((entry, index) => ({

@@ -15,8 +15,9 @@ async function isExecutableFile(file: string): Promise<boolean> {
 /** The program's full path, or null when it cannot be found (or is not executable). */
 export async function findProgram(
   program: string,
-  env: NodeJS.ProcessEnv = process.env,
-  cwd: string = process.cwd(),
+  env: NodeJS.ProcessEnv,
+  /** What a relative path (`./bin/tool`) is relative to; the current folder when not given. */
+  cwd = '.',
 ): Promise<string | null> {
   if (program === '') return null
   if (program.includes('/')) {

@@ -43,8 +43,12 @@ export interface DiscussionListing {
   last_activity: string
 }
 
+/** A name a discussion may have: markdown, but not a summary (`.sum.md`) written beside one. */
+export const isDiscussionFileName = (name: string): boolean =>
+  name.endsWith('.md') && !name.endsWith('.sum.md')
+
 const isDiscussionFile = (entry: Dirent): boolean =>
-  entry.isFile() && entry.name.endsWith('.md') && !entry.name.endsWith('.sum.md')
+  entry.isFile() && isDiscussionFileName(entry.name)
 
 /** Markdown files that carry a discussion header, most recently active first. */
 export async function listDiscussions(folder: string): Promise<DiscussionListing[]> {

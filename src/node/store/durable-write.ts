@@ -22,6 +22,7 @@ import writeFileAtomic from 'write-file-atomic'
 import { confinedTarget } from '../files/write-target.js'
 import type { WriteRoots } from '../files/write-target.js'
 import { explainWriteError } from './write-access.js'
+import { HOST_PLATFORM } from '../host.js'
 
 export type { WriteRoots } from '../files/write-target.js'
 export { ensureFolderInside, UnsafeWriteError } from '../files/write-target.js'
@@ -75,7 +76,7 @@ export async function appendOrCreate(
 }
 
 export async function fsyncFolder(folder: string): Promise<void> {
-  if (process.platform === 'win32') return // folders cannot be opened for fsync there
+  if (HOST_PLATFORM === 'win32') return // folders cannot be opened for fsync there
   const handle = await open(folder, 'r')
   try {
     await handle.sync()

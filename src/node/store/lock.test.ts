@@ -49,6 +49,10 @@ describe('acquireLock', () => {
     await writeFile(lock, JSON.stringify({ pid: process.pid, host: 'another-host', token: 'far' }))
     await new Promise((resolve) => setTimeout(resolve, 60))
     const release = await acquireLock(lock, { timeoutMs: 2_000, staleMs: 50 })
+    const owner = JSON.parse(await readFile(lock, 'utf8')) as { host: string; token: string }
+    expect(owner).toMatchObject({ pid: process.pid, host: hostname() })
+    expect(owner.token).not.toBe('far')
     await release()
+    await expect(readFile(lock, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' })
   })
 })

@@ -1,5 +1,6 @@
 import { homedir } from 'node:os'
 import { join } from 'node:path'
+import { HOST_PLATFORM, processEnv } from '../host.js'
 
 /**
  * Where our processes keep their own state (locks, append journals, tail caches): never beside the
@@ -7,8 +8,8 @@ import { join } from 'node:path'
  * usual place.
  */
 export function stateDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform: NodeJS.Platform = process.platform,
+  env: NodeJS.ProcessEnv = processEnv(),
+  platform: NodeJS.Platform = HOST_PLATFORM,
   home: string = homedir(),
 ): string {
   if (env.DISCUSSIONS_STATE_DIR) return env.DISCUSSIONS_STATE_DIR

@@ -1,7 +1,7 @@
 /** Turns: who would answer, starting one, cancelling it; its progress arrives as events. */
 import { z } from 'zod'
 
-import type { TurnEvent } from '../../core/orchestration/turn-events.js'
+import type { TurnEvent } from '../../core/turns/turn-events.js'
 import type { ProviderUsage } from '../../core/providers/port.js'
 import type { VoteCounts } from '../../core/voting/consensus.js'
 import { pathSchema } from './common.js'

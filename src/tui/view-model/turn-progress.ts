@@ -2,7 +2,7 @@
  * A turn in progress as data: each persona's state (queued, thinking, streaming, done with vote,
  * time, tokens and cost, or failed with the reason), folded from the engine's turn events.
  */
-import type { TurnEvent } from '../../core/orchestration/turn-events.js'
+import type { TurnEvent } from '../../core/turns/turn-events.js'
 
 export type PersonaState = 'queued' | 'thinking' | 'streaming' | 'done' | 'failed' | 'silent'
 

@@ -9,9 +9,9 @@ import type { ParsedDiscussion } from '../format/model.js'
 import type { Persona } from '../personas/schema.js'
 import { findPhase } from '../templates/phases.js'
 import type { Template, TemplatePhase } from '../templates/schema.js'
-import { buildPrompt, chooseBoundary } from '../turns/prompt.js'
-import { selectParticipants } from '../turns/select.js'
-import type { Selection } from '../turns/select.js'
+import { buildPrompt, chooseBoundary } from './prompt.js'
+import { selectParticipants } from './select.js'
+import type { Selection } from './select.js'
 
 export interface Snapshot {
   text: string

@@ -2,7 +2,7 @@
 import { realpath, stat } from 'node:fs/promises'
 import { extname, join } from 'node:path'
 
-import { isBelow } from '../node/engine/index.js'
+import { isBelow } from './is-inside.js'
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

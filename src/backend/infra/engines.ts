@@ -1,6 +1,6 @@
 /** One engine per open folder: its settings, personas and templates are those of its project. */
-import { openEngine } from '../node/engine/index.js'
-import type { Engine } from '../node/engine/index.js'
+import { openEngine } from '../../node/engine/index.js'
+import type { Engine } from '../../node/engine/index.js'
 
 export class Engines {
   readonly #engines = new Map<string, Promise<Engine>>()

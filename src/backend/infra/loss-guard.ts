@@ -4,9 +4,9 @@
  * told who was restored; a phase change the old copy undid is made again (or, when the phase was
  * changed since, left alone and told).
  */
-import { restoreLostChanges } from '../node/engine/index.js'
-import type { AppendJournal, DiscussionFileStore } from '../node/engine/index.js'
-import type { EventListener } from './index.js'
+import { restoreLostChanges } from '../../node/engine/index.js'
+import type { AppendJournal, DiscussionFileStore } from '../../node/engine/index.js'
+import type { EventListener } from '../index.js'
 
 export function lossGuard(
   store: DiscussionFileStore,

@@ -2,7 +2,7 @@
  * A turn that calls nobody: who would answer and the exact prompt each would get
  * (`discussions turn --show-prompt`). Uses the same plan and prompt builder as `runTurn`.
  */
-import type { Selection } from '../turns/select.js'
+import type { Selection } from './select.js'
 import type { TurnDeps, TurnOptions } from './run-turn.js'
 import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
 

@@ -2,7 +2,6 @@
  * Runs that go on after their request has been answered (a council, a debate): at most one per
  * file, each with an id to cancel it by, and every window told how it went through `report`.
  */
-import { randomUUID } from 'node:crypto'
 
 import { BackendError } from './errors.js'
 
@@ -33,7 +32,7 @@ export class BackgroundRuns {
   ): string {
     if (this.on(path))
       throw new BackendError(`This ${this.what} is already running; wait for it or cancel it.`)
-    const runId = randomUUID()
+    const runId = crypto.randomUUID()
     const controller = new AbortController()
     this.#running.set(runId, { path, controller })
     void work(runId, controller.signal)

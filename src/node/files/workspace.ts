@@ -6,19 +6,30 @@
 import { realpath, stat } from 'node:fs/promises'
 import { dirname, isAbsolute, resolve } from 'node:path'
 
-import { isInside, realLocation } from '../node/engine/index.js'
-import type { WorkspaceState } from '../shared/contract/index.js'
-import { BackendError } from './errors.js'
-import type { RecentFolders } from './recent-folders.js'
+import { DiscussionError } from '../../core/errors.js'
+import type { RecentFolders } from '../store/recent-folders.js'
+import { isInside, realLocation } from './is-inside.js'
+
+/** A path a request named that the workspace refuses; the message says why and what to do. */
+export class WorkspaceError extends DiscussionError {
+  override readonly name = 'WorkspaceError'
+}
+
+export interface WorkspaceState {
+  /** The open folders, the first one opened first. */
+  folders: string[]
+  /** The folders opened before, most recent first. */
+  recent: string[]
+}
 
 async function realFolder(folder: string): Promise<string> {
   let real: string
   try {
     real = await realpath(resolve(folder))
   } catch {
-    throw new BackendError(`${folder}: no such folder.`)
+    throw new WorkspaceError(`${folder}: no such folder.`)
   }
-  if (!(await stat(real)).isDirectory()) throw new BackendError(`${folder}: is not a folder.`)
+  if (!(await stat(real)).isDirectory()) throw new WorkspaceError(`${folder}: is not a folder.`)
   return real
 }
 
@@ -28,7 +39,8 @@ export class Workspace {
 
   constructor(
     private readonly recent: RecentFolders,
-    private readonly onOpen: (folder: string) => void = () => {},
+    /** Awaited, so a folder is watched from the moment `open` returns. */
+    private readonly onOpen: (folder: string) => void | Promise<void> = () => {},
   ) {}
 
   /** The open folders, the first one opened first. */
@@ -47,8 +59,8 @@ export class Workspace {
   /** Opens a folder (idempotent) and remembers it among the recent ones; returns its real path. */
   async open(folder: string): Promise<string> {
     const inside = (path: string): boolean => this.#folders.some((open) => isInside(open, path))
-    const refusal = (): BackendError =>
-      new BackendError(
+    const refusal = (): WorkspaceError =>
+      new WorkspaceError(
         `${folder}: this app serves only ${this.#folders.join(', ')} and its subfolders; run \`discussions ui --web\` on the other folder instead.`,
       )
     let real: string
@@ -62,7 +74,7 @@ export class Workspace {
     if (this.#confined && !inside(real)) throw refusal()
     if (!this.#folders.includes(real)) {
       this.#folders.push(real)
-      this.onOpen(real)
+      await this.onOpen(real)
     }
     await this.recent.add(real)
     return real
@@ -81,14 +93,14 @@ export class Workspace {
 
   /** The real path of an existing file or folder inside the workspace; refuses anything else. */
   async resolveInside(path: string): Promise<{ path: string; folder: string }> {
-    if (!isAbsolute(path)) throw new BackendError(`${path}: give an absolute path.`)
+    if (!isAbsolute(path)) throw new WorkspaceError(`${path}: give an absolute path.`)
     // A missing path is placed where the links on its way lead, so "no such file" is only said
     // inside: under a linked folder that leads out, missing and present files read alike.
     const { real, exists } = await realLocation(resolve(path))
     const folder = this.#folders.find((candidate) => isInside(candidate, real))
-    if (folder && !exists) throw new BackendError(`${path}: no such file.`)
+    if (folder && !exists) throw new WorkspaceError(`${path}: no such file.`)
     if (!folder)
-      throw new BackendError(
+      throw new WorkspaceError(
         `${path}: is outside the open folders. Open its folder first (${this.#folders.length} open).`,
       )
     return { path: real, folder }
@@ -104,7 +116,7 @@ export class Workspace {
   /** The folder a request without one means: the first one opened. */
   defaultFolder(): string {
     const [first] = this.#folders
-    if (first === undefined) throw new BackendError('No folder is open yet: open one first.')
+    if (first === undefined) throw new WorkspaceError('No folder is open yet: open one first.')
     return first
   }
 }

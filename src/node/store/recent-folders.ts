@@ -1,13 +1,22 @@
-/** The folders a person opened before, most recent first, kept in a small JSON file. */
+/**
+ * The folders a person opened before, most recent first, kept in a small JSON file that is
+ * replaced whole through the durable write (temp file, fsync, rename): a crash mid-write leaves
+ * the old list, never half a list.
+ */
 import { readFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 
-import { ensureFolderInside, replaceDurably } from '../node/engine/index.js'
+import { ensureFolderInside, replaceDurably } from './durable-write.js'
 
 export const MAX_RECENT = 10
 
 export class RecentFolders {
   constructor(private readonly file: string) {}
+
+  /** The list kept in the app's state folder (`recent-folders.json`). */
+  static inStateFolder(stateFolder: string): RecentFolders {
+    return new RecentFolders(join(stateFolder, 'recent-folders.json'))
+  }
 
   async list(): Promise<string[]> {
     try {

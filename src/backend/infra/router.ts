@@ -5,16 +5,16 @@
  */
 import type { z } from 'zod'
 
-import { DiscussionError } from '../core/errors.js'
-import { ConfigError } from '../node/engine/index.js'
-import { isInvokeChannel, REQUEST_SCHEMAS } from '../shared/contract/index.js'
+import { DiscussionError } from '../../core/errors.js'
+import { ConfigError } from '../../node/engine/index.js'
+import { isInvokeChannel, REQUEST_SCHEMAS } from '../../shared/contract/index.js'
 import { BackendError } from './errors.js'
 import type {
   InvokeChannel,
   InvokeResponse,
   Reply,
   ValidRequest,
-} from '../shared/contract/index.js'
+} from '../../shared/contract/index.js'
 
 export type Handlers = {
   [C in InvokeChannel]: (request: ValidRequest<C>) => Promise<InvokeResponse<C>>

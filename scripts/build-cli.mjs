@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Bundles the `discussions` CLI into dist/cli: an entry that holds only the command table and
+// one chunk per command (with chunks they share), so a command loads a few files instead of the
+// hundreds of modules tsc's output and the dependencies are made of. Node's module loader, not our
+// code, was most of every command's start-up.
+//
+// Beside the bundle it writes dist/cli/sources.json, the source files the bundle was made from;
+// bin/discussions.mjs compares their times with the bundle's so a checkout never runs stale code.
+import { existsSync } from 'node:fs'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { dirname, join, relative } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+import { build } from 'esbuild'
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const outdir = join(root, 'dist', 'cli')
+
+/**
+ * Our modules only declare things, so a chunk may leave out any it does not use: without this a
+ * command that imports one function through the engine's door (src/node/engine/index.ts) would
+ * load every module behind it, providers and their subprocess library included. The terminal UI
+ * is left as it is: it imports a module for what loading it does (interactive-terminal.ts).
+ */
+const sourcesWithoutSideEffects = {
+  name: 'sources-without-side-effects',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.?\// }, async (args) => {
+      if (args.pluginData === 'resolving') return undefined
+      const resolved = await build.resolve(args.path, {
+        kind: args.kind,
+        importer: args.importer,
+        resolveDir: args.resolveDir,
+        pluginData: 'resolving',
+      })
+      const path = relative(root, resolved.path)
+      if (resolved.errors.length > 0 || !path.startsWith('src/') || path.startsWith('src/tui/'))
+        return resolved
+      return { ...resolved, sideEffects: false }
+    })
+  },
+}
+
+/** A `.js` specifier as TypeScript sources write it, to the `.ts`/`.tsx` file it names. */
+function sourceFile(fromDir, specifier) {
+  const path = join(fromDir, specifier)
+  for (const candidate of [path.replace(/\.js$/, '.ts'), path.replace(/\.js$/, '.tsx'), path])
+    if (existsSync(candidate)) return candidate
+  return null
+}
+
+const REEXPORT = /export\s+(type\s+)?\{([^}]*)\}\s*from\s*'([^']+)'/g
+const REEXPORT_ALL = /export\s*\*\s*from\s*'([^']+)'/g
+
+/** `a as b` -> { imported: 'a', local: 'b' }; null for a type-only name. */
+function specifierOf(text) {
+  const trimmed = text.trim()
+  if (trimmed === '' || /^type\s/.test(trimmed)) return null
+  const [imported, local = imported] = trimmed.split(/\s+as\s+/)
+  return { imported, local }
+}
+
+/** The module that defines `name` as `file` exports it, following re-exports; null if unsure. */
+async function definingModule(file, name, seen = new Set()) {
+  if (seen.has(file)) return null
+  seen.add(file)
+  const text = await readFile(file, 'utf8')
+  for (const [, typeOnly, names, from] of text.matchAll(REEXPORT)) {
+    if (typeOnly) continue
+    for (const part of names.split(',')) {
+      const specifier = specifierOf(part)
+      if (specifier?.local !== name) continue
+      const target = sourceFile(dirname(file), from)
+      return target && definingModule(target, specifier.imported, seen)
+    }
+  }
+  const declared = new RegExp(
+    `export\\s+(declare\\s+)?(abstract\\s+)?(async\\s+)?(function\\*?|class|const|let|enum)\\s+${name}\\b`,
+  )
+  if (declared.test(text)) return { file, name }
+  for (const [, from] of text.matchAll(REEXPORT_ALL)) {
+    const target = sourceFile(dirname(file), from)
+    const found = target && (await definingModule(target, name, new Set(seen)))
+    if (found) return found
+  }
+  return null
+}
+
+/**
+ * Imports through the engine's door (src/node/engine/index.ts) become imports from the modules
+ * that define each name. esbuild decides which chunks a command loads by following whole files,
+ * so a command importing one function through the door would load every module the door
+ * re-exports for any command (the app's PlantUML renderer, speech, provider setup). The source
+ * keeps the door (an ESLint rule holds CLI code to it); only the bundle takes the short way.
+ */
+const engineDoor = join(root, 'src', 'node', 'engine', 'index.ts')
+const importsPastTheDoor = {
+  name: 'imports-past-the-engine-door',
+  setup(build) {
+    build.onLoad({ filter: /[/\\]src[/\\].*\.tsx?$/ }, async (args) => {
+      const text = await readFile(args.path, 'utf8')
+      if (!text.includes('engine/index.js')) return undefined
+      const statement = /import\s*\{([^}]*)\}\s*from\s*'([^']+)'/g
+      let rewritten = ''
+      let last = 0
+      for (const match of text.matchAll(statement)) {
+        const [whole, names, from] = match
+        if (sourceFile(dirname(args.path), from) !== engineDoor) continue
+        const byModule = new Map()
+        let unsure = false
+        for (const part of names.split(',')) {
+          const specifier = specifierOf(part)
+          if (!specifier) continue
+          const found = await definingModule(engineDoor, specifier.imported)
+          if (!found) {
+            unsure = true
+            break
+          }
+          const list = byModule.get(found.file) ?? []
+          list.push(`${found.name} as ${specifier.local}`)
+          byModule.set(found.file, list)
+        }
+        if (unsure) continue
+        const direct = [...byModule]
+          .map(([file, list]) => {
+            const path = relative(dirname(args.path), file).replace(/\.tsx?$/, '.js')
+            return `import { ${list.join(', ')} } from '${path.startsWith('.') ? path : `./${path}`}'`
+          })
+          .join('; ')
+        rewritten += text.slice(last, match.index) + direct
+        last = match.index + whole.length
+      }
+      if (last === 0) return undefined
+      rewritten += text.slice(last)
+      return { contents: rewritten, loader: args.path.endsWith('x') ? 'tsx' : 'ts' }
+    })
+  },
+}
+
+// Chunk names carry hashes: a new build would leave the old ones beside it.
+await rm(outdir, { recursive: true, force: true })
+const result = await build({
+  absWorkingDir: root,
+  entryPoints: { index: 'src/cli/index.ts' },
+  outdir,
+  bundle: true,
+  // Each dynamic import() (a command, the engine's providers, council, debate) becomes its own chunk.
+  splitting: true,
+  format: 'esm',
+  platform: 'node',
+  target: 'node20',
+  jsx: 'automatic',
+  sourcemap: 'linked',
+  // The terminal UI's renderer stays a dependency loaded from node_modules: it carries a
+  // WebAssembly layout engine and optional development tools that do not bundle.
+  external: ['ink', 'react', 'react/*', 'react-devtools-core'],
+  // CommonJS dependencies bundled into ES modules still call require() for Node's built-ins and
+  // read __filename (write-file-atomic names its temporary files with it).
+  banner: {
+    js: [
+      "import { createRequire as createRequireForBundle } from 'node:module'",
+      "import { fileURLToPath as fileURLToPathForBundle } from 'node:url'",
+      'const require = createRequireForBundle(import.meta.url)',
+      'const __filename = fileURLToPathForBundle(import.meta.url)',
+    ].join(';'),
+  },
+  entryNames: '[name]',
+  chunkNames: 'chunks/[name]-[hash]',
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [sourcesWithoutSideEffects, importsPastTheDoor],
+})
+
+const sources = Object.keys(result.metafile.inputs)
+  .filter((input) => input.startsWith('src/'))
+  .map((input) => relative(root, join(root, input)))
+  .sort()
+await writeFile(join(outdir, 'sources.json'), `${JSON.stringify(sources, null, 1)}\n`)
+// CLI_METAFILE=path writes esbuild's metafile there, to see what each chunk holds and why.
+if (process.env.CLI_METAFILE)
+  await writeFile(process.env.CLI_METAFILE, JSON.stringify(result.metafile, null, 1))

@@ -1,0 +1,56 @@
+/**
+ * A run's progress, whatever the protocol: on a terminal, live rows redrawn in place; elsewhere,
+ * or with --json, one plain line (or JSON object) per event, so logs and pipes read well.
+ */
+import type { Writable } from 'node:stream'
+
+import type { CliIO } from '../io.js'
+import type { ProgressLayout } from './layout.js'
+import { colourWanted, startLiveRenderer } from './live-renderer.js'
+
+export interface Progress<E> {
+  onEvent: (event: E) => void
+  stop: () => void
+}
+
+export function plainProgress<E>(
+  out: Writable,
+  json: boolean,
+  layout: ProgressLayout<E>,
+): Progress<E> {
+  return {
+    onEvent: (event) => {
+      if (json) {
+        if (!layout.chatty(event)) out.write(`${JSON.stringify(event)}\n`)
+        return
+      }
+      const line = layout.describe(event)
+      if (line) out.write(`${line}\n`)
+    },
+    stop: () => undefined,
+  }
+}
+
+export function liveProgress<E>(
+  out: NodeJS.WriteStream,
+  layout: ProgressLayout<E>,
+  env: NodeJS.ProcessEnv = process.env,
+): Progress<E> {
+  const state = layout.live()
+  const screen = startLiveRenderer(out, state, layout.style, { colour: colourWanted(env) })
+  return {
+    onEvent: (event) => state.onEvent(event, screen),
+    stop: () => {
+      state.finish?.()
+      screen.stop()
+    },
+  }
+}
+
+/** Live on a terminal that can be redrawn, plain lines everywhere else. */
+export function progressFor<E>(io: CliIO, json: boolean, layout: ProgressLayout<E>): Progress<E> {
+  const stdout = io.stdout as NodeJS.WriteStream
+  // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
+  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
+  return live ? liveProgress(stdout, layout) : plainProgress(io.stdout, json, layout)
+}

@@ -1,0 +1,79 @@
+/**
+ * What a YAML file held when it last parsed cleanly, kept in the state folder so that the next
+ * process reading the same text skips the parser: each command reads the bundled personas and
+ * templates again, and parsing them was a fifth of a `status` and most of what a turn did before
+ * its first provider started.
+ *
+ * One entry per file path, holding a hash of the text it was made from: an edited file misses
+ * and is parsed (and its entry replaced); a file that does not parse is never cached. Entries are
+ * V8-serialised, which keeps what JSON would lose (`.inf`, `.nan`, -0). Anything wrong with the
+ * cache (a folder that cannot be written, a torn or foreign entry) only means parsing again.
+ * Where the cache lives changes nothing but speed, so readers that are not handed an environment
+ * use the process's (src/node/host.ts).
+ */
+import { createHash } from 'node:crypto'
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+
+import { processEnv } from '../host.js'
+import { stateDir } from '../store/state-dir.js'
+
+/** Changes when what an entry holds, or how YAML becomes data, changes. */
+const FORMAT = 'yaml-cache-1'
+
+export interface CachedYaml {
+  data: unknown
+  empty: boolean
+}
+
+interface Entry extends CachedYaml {
+  format: string
+  textHash: string
+}
+
+const hashOf = (text: string): string => createHash('sha256').update(text).digest('base64url')
+
+function entryPath(file: string, env: NodeJS.ProcessEnv): string {
+  return join(stateDir(env), 'yaml-cache', `${hashOf(`${FORMAT}\n${file}`)}.bin`)
+}
+
+function isEntry(value: unknown): value is Entry {
+  return typeof value === 'object' && value !== null && 'format' in value && 'textHash' in value
+}
+
+/** What `text` of `file` parsed to last time, or undefined. */
+export async function cachedYaml(
+  file: string,
+  text: string,
+  env: NodeJS.ProcessEnv = processEnv(),
+): Promise<CachedYaml | undefined> {
+  try {
+    const entry: unknown = deserialize(await readFile(entryPath(file, env)))
+    if (!isEntry(entry) || entry.format !== FORMAT || entry.textHash !== hashOf(text))
+      return undefined
+    return { data: entry.data, empty: entry.empty }
+  } catch {
+    return undefined
+  }
+}
+
+/** Keeps what `text` of `file` parsed to; written whole (temp file, rename) or not at all. */
+export async function rememberYaml(
+  file: string,
+  text: string,
+  parsed: CachedYaml,
+  env: NodeJS.ProcessEnv = processEnv(),
+): Promise<void> {
+  const path = entryPath(file, env)
+  const entry: Entry = { format: FORMAT, textHash: hashOf(text), ...parsed }
+  try {
+    const bytes = serialize(entry)
+    await mkdir(join(path, '..'), { recursive: true })
+    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`
+    await writeFile(temp, bytes)
+    await rename(temp, path)
+  } catch {
+    // A cache that cannot be written costs a parse next time, nothing else.
+  }
+}

@@ -1,0 +1,77 @@
+/**
+ * bin/discussions.mjs runs the bundle (dist/cli) only while no source it was made from is newer
+ * or gone; otherwise the sources through tsx, so a checkout never runs stale code. Checked on a
+ * copy of the bin in a folder of its own, with a "bundle" and "sources" that say which one ran.
+ */
+import { spawnSync } from 'node:child_process'
+import { copyFile, mkdir, mkdtemp, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+
+import { BIN, ROOT } from '../support/run-cli.js'
+
+let root: string
+
+async function write(path: string, text: string, secondsAgo: number): Promise<void> {
+  const full = join(root, path)
+  await mkdir(join(full, '..'), { recursive: true })
+  await writeFile(full, text)
+  const at = new Date(Date.now() - secondsAgo * 1000)
+  await utimes(full, at, at)
+}
+
+function whichRan(): string {
+  const run = spawnSync(process.execPath, [join(root, 'bin', 'discussions.mjs')], {
+    encoding: 'utf8',
+  })
+  expect(run.stderr).toBe('')
+  return run.stdout.trim()
+}
+
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'discussions-bin-'))
+  await mkdir(join(root, 'bin'))
+  await copyFile(BIN, join(root, 'bin', 'discussions.mjs'))
+  await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'))
+  await write('package.json', '{ "type": "module" }\n', 60)
+  await write('src/cli/index.ts', "const from: string = 'sources'\nconsole.log(from)\n", 60)
+  await write('src/cli/other.ts', 'export {}\n', 60)
+  await write('dist/cli/index.js', "console.log('bundle')\n", 10)
+  await write('dist/cli/sources.json', '["src/cli/index.ts", "src/cli/other.ts"]\n', 10)
+})
+afterEach(async () => {
+  await rm(root, { recursive: true, force: true })
+})
+
+describe('the bin', () => {
+  it('runs the bundle while it is newer than every source it was made from', () => {
+    expect(whichRan()).toBe('bundle')
+  })
+
+  it('runs the sources once one of them was edited after the build', async () => {
+    await write('src/cli/other.ts', 'export const edited = true\n', 0)
+    expect(whichRan()).toBe('sources')
+  })
+
+  it('runs the sources when a source the bundle was made from is gone', async () => {
+    await unlink(join(root, 'src', 'cli', 'other.ts'))
+    expect(whichRan()).toBe('sources')
+  })
+
+  it('runs the sources when the bundle does not say what it was made from', async () => {
+    await unlink(join(root, 'dist', 'cli', 'sources.json'))
+    expect(whichRan()).toBe('sources')
+    await write('dist/cli/sources.json', 'not JSON', 10)
+    expect(whichRan()).toBe('sources')
+  })
+
+  it('runs the sources when there is no bundle, and the bundle when there are no sources', async () => {
+    await rm(join(root, 'dist'), { recursive: true })
+    expect(whichRan()).toBe('sources')
+    await write('dist/cli/index.js', "console.log('bundle')\n", 10)
+    await rm(join(root, 'src'), { recursive: true })
+    expect(whichRan()).toBe('bundle')
+  })
+})
