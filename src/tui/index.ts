@@ -2,15 +2,12 @@
  * `discussions ui --tui`: the terminal UI, loaded only when asked for. Draws with Ink on the
  * alternate screen and gives the terminal back however it ends.
  */
-import './interactive-terminal.js' // before Ink: see the file
-
 import { delimiter } from 'node:path'
 
 import { createElement } from 'react'
-import { render } from 'ink'
 
 import { openEngine } from '../node/engine/index.js'
-import { App } from './app.js'
+import { declareInteractive } from './interactive-terminal.js'
 import { TuiSession } from './session.js'
 import { takeScreen } from './terminal.js'
 import { colorsWanted } from './theme.js'
@@ -38,6 +35,11 @@ export async function runTui(options: TuiOptions): Promise<void> {
       ? { speechFolders: speechPath.split(delimiter).filter((folder) => folder !== '') }
       : {}),
   })
+  // Ink and the screens (which import Ink) load only now: Ink decides when it loads whether it
+  // runs under CI, and a static import would load it before anything here runs (in the bundled
+  // CLI, imports of packages are hoisted above the chunk's own code).
+  declareInteractive(options.env)
+  const [{ render }, { App }] = await Promise.all([import('ink'), import('./app.js')])
   const giveBack = takeScreen()
   try {
     const instance = render(
