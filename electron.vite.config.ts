@@ -3,6 +3,16 @@ import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 
+/**
+ * The renderer's own folder, and the two it may import from (the contract and core's pure parts),
+ * by name instead of by climbing folders; tsconfig.web.json and vitest.config.ts say the same.
+ */
+const rendererAliases = {
+  '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+  '@shared': resolve(import.meta.dirname, 'src/shared'),
+  '@core': resolve(import.meta.dirname, 'src/core'),
+}
+
 // package.json has "type": "module", so main builds as ESM; the preload must be CommonJS
 // (`index.cjs`) because a sandboxed renderer cannot load an ESM preload.
 export default defineConfig({
@@ -11,7 +21,7 @@ export default defineConfig({
     build: { rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },
   renderer: {
-    resolve: { alias: { '@renderer': resolve(import.meta.dirname, 'src/renderer/src') } },
+    resolve: { alias: rendererAliases },
     plugins: [react()],
     // The app's page, and the sandboxed page Mermaid draws in (never in the app's own page).
     build: {

@@ -1,8 +1,19 @@
+import { resolve } from 'node:path'
+
 import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
+  // The renderer's aliases, as in electron.vite.config.ts and tsconfig.web.json.
+  resolve: {
+    alias: {
+      '@renderer': resolve(import.meta.dirname, 'src/renderer/src'),
+      '@shared': resolve(import.meta.dirname, 'src/shared'),
+      '@core': resolve(import.meta.dirname, 'src/core'),
+    },
+  },
   test: {
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // Component tests (*.test.tsx) say `// @vitest-environment happy-dom` on their first line.
+    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     pool: 'forks',

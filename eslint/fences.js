@@ -189,7 +189,8 @@ export const fences = [
     settings: {
       'boundaries/elements': LAYERS.map(({ type, folder }) => ({ type, pattern: folder })),
       'boundaries/files': [
-        { category: 'test', pattern: '**/*.test.{ts,tsx}' },
+        // A test, or a helper only tests use (src/renderer/src/test-support: rendering with Mantine).
+        { category: 'test', pattern: ['**/*.test.{ts,tsx}', '**/test-support/**'] },
         { category: 'engine-door', pattern: ENGINE_DOOR },
         { category: 'engine-door', pattern: ENGINE_ERRORS_DOOR },
         { category: 'library', pattern: LIBRARY.folder },

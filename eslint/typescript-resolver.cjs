@@ -1,5 +1,5 @@
-// Resolves imports the way TypeScript does (`./x.js` names `./x.ts`; `@renderer/` is the
-// renderer's source), so the layer fences see which file an import reaches. Packages and Node
+// Resolves imports the way TypeScript does (`./x.js` names `./x.ts`; `@renderer/`, `@shared/` and
+// `@core/` are the renderer's aliases, as in electron.vite.config.ts), so the layer fences see which file an import reaches. Packages and Node
 // built-ins go to the plain Node resolver. An eslint-module-utils resolver, interface version 2.
 const { join } = require('node:path')
 
@@ -13,13 +13,18 @@ const compilerOptions = {
   allowJs: true,
   jsx: ts.JsxEmit.ReactJSX,
   baseUrl: root,
-  paths: { '@renderer/*': ['src/renderer/src/*'] },
+  paths: {
+    '@renderer/*': ['src/renderer/src/*'],
+    '@shared/*': ['src/shared/*'],
+    '@core/*': ['src/core/*'],
+  },
 }
+const ALIASES = Object.keys(compilerOptions.paths).map((alias) => alias.replace('*', ''))
 
 exports.interfaceVersion = 2
 
 exports.resolve = (source, file) => {
-  if (source.startsWith('.') || source.startsWith('@renderer/')) {
+  if (source.startsWith('.') || ALIASES.some((alias) => source.startsWith(alias))) {
     const { resolvedModule } = ts.resolveModuleName(source, file, compilerOptions, ts.sys)
     if (resolvedModule && !resolvedModule.isExternalLibraryImport)
       return { found: true, path: resolvedModule.resolvedFileName }

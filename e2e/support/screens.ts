@@ -4,7 +4,7 @@
  * and critical violations; a screen added here is checked everywhere at once.
  */
 import { expect } from '@playwright/test'
-import type { Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
 
 import { diagramFolder } from './diagrams-fixture.js'
 import { typeInto } from './person.js'
@@ -35,6 +35,37 @@ export async function openDiscussion(page: Page, title: string): Promise<void> {
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name })
 const DIALOG = '[role="dialog"]'
+
+/** The New discussion dialog with a protocol's template chosen (council, debate). */
+async function newWithTemplate(page: Page, template: RegExp): Promise<Locator> {
+  await page.goto('/')
+  await page.getByRole('button', { name: 'New discussion' }).click()
+  const form = dialog(page, 'New discussion')
+  await form.getByRole('combobox', { name: 'Template' }).click()
+  await page.getByRole('option', { name: template }).click()
+  return form
+}
+
+/**
+ * Opens the discussion `title`, first starting it from the New discussion dialog when the folder
+ * has none yet (the matrix shares one server, so the later sizes and schemes reopen it).
+ */
+async function openOrStart(
+  page: Page,
+  title: string,
+  start: (form: Locator) => Promise<void>,
+  template: RegExp,
+): Promise<void> {
+  await page.goto('/')
+  await expect(page.getByTestId('discussion-table').locator('tbody tr').first()).toBeVisible()
+  const link = page.getByRole('link', { name: `Open ${title}` })
+  if ((await link.count()) > 0) await link.click()
+  else await start(await newWithTemplate(page, template))
+  await expect(page.getByTestId('discussion-title')).toHaveText(title)
+}
+
+const COUNCIL_TITLE = 'Which queue for the importer'
+const DEBATE_TITLE = 'Where should sessions live'
 
 export const SCREENS: Screen[] = [
   {
@@ -131,6 +162,53 @@ export const SCREENS: Screen[] = [
       await page.goto('/')
       await page.getByRole('button', { name: 'Providers' }).click()
       await expect(dialog(page, 'Providers').locator('[data-provider]').first()).toBeVisible()
+    },
+  },
+  {
+    name: 'council dialog',
+    scope: DIALOG,
+    open: async (page) => {
+      const form = await newWithTemplate(page, /council/i)
+      await form.getByText('D and P groups + Meta-Arbiter').click()
+      await expect(form.getByTestId('council-calls')).toHaveText('5 model calls')
+    },
+  },
+  {
+    name: 'council view',
+    open: async (page, ui) => {
+      await ui.release('council-go')
+      await openOrStart(
+        page,
+        COUNCIL_TITLE,
+        async (form) => {
+          await typeInto(form.getByLabel('Question'), COUNCIL_TITLE)
+          await form.getByLabel('Anonymized peer ranking before the referee').check()
+          await form.getByRole('button', { name: 'Start council' }).click()
+        },
+        /council/i,
+      )
+      const view = page.getByTestId('council-view')
+      await expect(view.getByTestId('council-synthesis')).toContainText('Synthesis by', {
+        timeout: 60_000,
+      })
+      await view.getByRole('tab', { name: /Ranking/ }).click()
+      await expect(view.getByTestId('council-standings')).toBeVisible()
+    },
+  },
+  {
+    name: 'debate view',
+    open: async (page, ui) => {
+      await ui.release('debate-go')
+      await openOrStart(
+        page,
+        DEBATE_TITLE,
+        async (form) => {
+          await typeInto(form.getByLabel('What should the debate decide?'), DEBATE_TITLE)
+          await form.getByRole('button', { name: 'Start debate' }).click()
+        },
+        /debate/i,
+      )
+      await expect(page.getByTestId('debate-status')).toHaveText('CONSENSUS', { timeout: 60_000 })
     },
   },
 ]

@@ -6,6 +6,7 @@
 //   --fail LIST   aliases (comma-separated) that fail the way a CLI does: a message, exit 2;
 //                 with --gate, an alias stops failing once DIR/heal-<alias> exists (a retry works)
 // A debate's prompts (DEBATE-STEP lines) get a debate's answers: see debateStep below.
+// A council's prompts get a council member's answers: see councilCall below.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 
@@ -31,6 +32,10 @@ if (failing.includes(alias) && !healed) {
 }
 const step = /^DEBATE-STEP: (\w+)$/m.exec(prompt)?.[1]
 if (step) await debateStep(step)
+if (
+  /^You sit on an advisory council|asked to rank the other members|^## The question$/m.test(prompt)
+)
+  await councilCall()
 const vote = alias === 'security' ? 'CHANGES' : 'READY'
 // Long enough that a stream held back for key redaction (the last 64 characters) still shows it.
 const first = `Scripted answer from ${name}. I read the whole discussion first; here is where I stand so far, with the reasons below. `
@@ -82,5 +87,34 @@ async function debateStep(phase) {
     answer = { approves, justification: `@${alias} weighed the proposals in play.` }
   }
   process.stdout.write(`${JSON.stringify(answer)}\n`)
+  process.exit(0)
+}
+
+/**
+ * A council call (its prompts have no @alias): the member's answer streams and then waits at the
+ * gate for DIR/council-go (or DIR/all), so a test sees text arrive before the answer is saved. A
+ * ranker (no gate) answers `RANKING: A > B`: the letters are dealt rotated per ranker, so with three
+ * advisors each is first once, a three-way tie.
+ */
+async function councilCall() {
+  if (/asked to rank the other members/.test(prompt)) {
+    process.stdout.write(
+      `${JSON.stringify({ comment: 'Response A reasons more carefully than Response B.\n\nRANKING: A > B' })}\n`,
+    )
+    process.exit(0)
+  }
+  const role = /You are the ([\w-]+)/.exec(prompt)?.[1] ?? 'member'
+  const round = /This is round (\d+)/.exec(prompt)?.[1]
+  const text = `The ${role} on the council${round ? ` in round ${round}` : ''}: keep the importer in the monolith for now, measure its load for a month, then decide.`
+  const words = text.split(' ')
+  const half = Math.ceil(words.length / 2)
+  process.stdout.write('{"comment": "')
+  for (const word of words.slice(0, half)) {
+    process.stdout.write(`${word} `)
+    await pause(15)
+  }
+  if (gate)
+    while (!existsSync(join(gate, 'council-go')) && !existsSync(join(gate, 'all'))) await pause(40)
+  process.stdout.write(`${words.slice(half).join(' ')}"}\n`)
   process.exit(0)
 }

@@ -3,34 +3,34 @@
  * without a display to show it on (browser mode over SSH), the answer is `fallback` and the page
  * opens its built-in editor instead.
  */
-import type { Engines } from './infra/engines.js'
-import type { Handlers } from './infra/router.js'
-import type { Workspace } from '../node/engine/index.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
-export function artifactsHandlers(
-  workspace: Workspace,
-  engines: Engines,
-): Pick<Handlers, 'artifacts:launch'> {
+export function artifactsHandlers({
+  workspace,
+  engines,
+}: BackendContext): DomainHandlers<'artifacts'> {
   return {
-    'artifacts:launch': async ({ path }) => {
-      const inside = await workspace.resolveInside(path)
-      const engine = await engines.for(inside.folder)
-      const made = await engine.newArtifact({ file: inside.path, roots: workspace.folders })
-      switch (made.kind) {
-        case 'saved':
-          return { outcome: 'saved', ref: made.ref, message: `Saved ${made.ref}.` }
-        case 'fallback':
-          return {
-            outcome: 'fallback',
-            ref: null,
-            message:
-              made.reason === 'no-display'
-                ? 'No display for the artifact editor here; using the built-in editor.'
-                : made.message,
-          }
-        default:
-          return { outcome: made.kind, ref: null, message: made.message }
-      }
+    handlers: {
+      'artifacts:launch': async ({ path }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const made = await engine.newArtifact({ file: inside.path, roots: workspace.folders })
+        switch (made.kind) {
+          case 'saved':
+            return { outcome: 'saved', ref: made.ref, message: `Saved ${made.ref}.` }
+          case 'fallback':
+            return {
+              outcome: 'fallback',
+              ref: null,
+              message:
+                made.reason === 'no-display'
+                  ? 'No display for the artifact editor here; using the built-in editor.'
+                  : made.message,
+            }
+          default:
+            return { outcome: made.kind, ref: null, message: made.message }
+        }
+      },
     },
   }
 }

@@ -1,28 +1,23 @@
-/** comments:add and phases:advance: what a person writes into a discussion from the app. */
-import type { Engines } from './infra/engines.js'
-import type { Handlers } from './infra/router.js'
-import type { Workspace } from '../node/engine/index.js'
+/** comments:add: what a person writes into a discussion from the app, with an optional vote. */
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 
-type CommentHandlers = Pick<Handlers, 'comments:add' | 'phases:advance'>
-
-export function commentsHandlers(workspace: Workspace, engines: Engines): CommentHandlers {
+export function commentsHandlers({
+  workspace,
+  engines,
+}: BackendContext): DomainHandlers<'comments'> {
   return {
-    'comments:add': async ({ path, text, vote, author }) => {
-      const inside = await workspace.resolveInside(path)
-      const engine = await engines.for(inside.folder)
-      const signed = author ?? engine.userName
-      const { line } = await engine.addComment(inside.path, {
-        author: signed,
-        text,
-        vote: vote ?? null,
-      })
-      return { line, author: signed }
-    },
-
-    'phases:advance': async ({ path, to }) => {
-      const inside = await workspace.resolveInside(path)
-      const engine = await engines.for(inside.folder)
-      return engine.advance(inside.path, to)
+    handlers: {
+      'comments:add': async ({ path, text, vote, author }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const signed = author ?? engine.userName
+        const { line } = await engine.addComment(inside.path, {
+          author: signed,
+          text,
+          vote: vote ?? null,
+        })
+        return { line, author: signed }
+      },
     },
   }
 }

@@ -1,11 +1,17 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
-
 import { discussionBody } from '../core/discussion/body.js'
+import { headerValue } from '../core/format/headers.js'
+import type { DiscussionStatus } from '../core/discussion/status.js'
 import { aliasOfAuthor } from '../core/routing/route.js'
 import { isHumanName } from '../core/voting/consensus.js'
 import { lastModified } from '../node/engine/index.js'
 import type { Engine, LoadedDiscussion } from '../node/engine/index.js'
-import type { DiscussionDetail, ParticipantInfo, PhaseInfo } from '../shared/contract/index.js'
+import type {
+  DiscussionDetail,
+  DiscussionStatusInfo,
+  ParticipantInfo,
+  PhaseInfo,
+} from '../shared/contract/index.js'
 import { errorMessage } from './infra/router.js'
 
 async function templatePhases(
@@ -37,14 +43,21 @@ async function participantsOf(
     view.votes[name] ??
     Object.entries(view.votes).find(([author]) => aliasOfAuthor(author) === alias)?.[1] ??
     null
+  // The names as the header writes them (`AI-Visionary`), before they were lower-cased.
+  const written = (headerValue(loaded.parsed, 'Participants') ?? '')
+    .split(/[,\s]+/)
+    .map((item) => item.trim().replace(/^@/, ''))
+  const asWritten = (alias: string): string | undefined =>
+    written.find((item) => item.toLowerCase() === alias)
   const listed: ParticipantInfo[] = view.participants.map((alias) => {
     const persona = personas.get(alias)?.persona
     const key = aliasOfAuthor(persona?.alias ?? alias)
-    // The header keeps names in lower case; a participant no persona describes (a council role,
-    // say) is shown as its comments sign it.
+    // A participant no persona describes (a council role, say) is shown as its comments sign
+    // it, or before it has written, as the file's header names it.
     const name =
       persona?.name ??
       view.comments.find((comment) => aliasOfAuthor(comment.author) === key)?.author ??
+      asWritten(alias) ??
       alias
     return {
       name,
@@ -70,6 +83,25 @@ async function participantsOf(
     })
   }
   return listed
+}
+
+/** The status as the wire names it: camelCase, as every other field of the contract. */
+function statusInfo({ consensus, ...status }: DiscussionStatus): DiscussionStatusInfo {
+  return {
+    ...status,
+    consensus: {
+      reached: consensus.reached,
+      outcome: consensus.outcome,
+      counts: consensus.counts,
+      total: consensus.total,
+      readyFraction: consensus.ready_fraction,
+      rejectFraction: consensus.reject_fraction,
+      blockedBy: consensus.blocked_by,
+      humanApproved: consensus.human_approved,
+      reason: consensus.reason,
+      summary: consensus.summary,
+    },
+  }
 }
 
 export async function discussionDetail(
@@ -104,7 +136,7 @@ export async function discussionDetail(
       current: comment.current,
       closed: comment.closed,
     })),
-    summary,
+    summary: statusInfo(summary),
     problems: problem ? [problem] : [],
   }
 }

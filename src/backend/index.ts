@@ -11,26 +11,30 @@ import {
   Workspace,
 } from '../node/engine/index.js'
 import { APP_NAME } from '../shared/app-info.js'
-import type { EventChannel, EventPayload } from '../shared/contract/index.js'
 import { appHandlers } from './app.js'
-import type { Shell } from './app.js'
 import { artifactsHandlers } from './artifacts.js'
 import { commentsHandlers } from './comments.js'
-import { councilHandlers } from './council.js'
-import { debateHandlers } from './debate.js'
+import { handlerTable } from './infra/context.js'
+import type { BackendContext, DomainTable, EventListener, Shell } from './infra/context.js'
+import { councilHandlers } from './councils.js'
+import { debatesHandlers } from './debates.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { Engines } from './infra/engines.js'
 import { lossGuard } from './infra/loss-guard.js'
-import { personasHandlers } from './personas.js'
-import { providersHandlers } from './providers.js'
-import { registryHandlers } from './registry.js'
-import { speechHandlers } from './speech.js'
 import { createRouter } from './infra/router.js'
+import { linksHandlers } from './links.js'
 import type { Invoke } from './infra/router.js'
+import { personasHandlers } from './personas.js'
+import { phasesHandlers } from './phases.js'
+import { providersHandlers } from './providers.js'
+import { speechHandlers } from './speech.js'
+import { templatesHandlers } from './templates.js'
 import { turnsHandlers } from './turns.js'
+import { workspaceHandlers } from './workspace.js'
 
-export type { Shell } from './app.js'
+export type { Shell } from './infra/context.js'
+export type { EventListener } from './infra/context.js'
 export type { Invoke } from './infra/router.js'
 export { checkExternalUrl } from './infra/links.js'
 export {
@@ -58,8 +62,6 @@ export interface BackendOptions {
   onUnexpectedError?: (channel: string, error: unknown) => void
 }
 
-export type EventListener = <E extends EventChannel>(channel: E, payload: EventPayload<E>) => void
-
 export interface Backend {
   invoke: Invoke
   /** Receives every event; returns the function that stops it. */
@@ -78,7 +80,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     options.onUnexpectedError?.('journal', error),
   )
   const watcher = new DiscussionWatcher((change) => {
-    emit('discussion:changed', change)
+    emit('discussions:changed', change)
     void guard(change.path) // answers an editor saved over come back, and the windows are told
   })
   const recent = options.recentFile
@@ -88,32 +90,34 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   for (const folder of options.folders) await workspace.open(folder)
   if (options.confine) workspace.confine()
   const engines = new Engines(options.env)
-  const turns = turnsHandlers(workspace, engines, emit)
-  const council = councilHandlers(workspace, engines, emit)
-  const { cancelAll: cancelDebates, ...debate } = debateHandlers(workspace, engines, emit)
   const about = { name: APP_NAME, version: options.version, platform: options.platform }
-  const invoke = createRouter(
-    {
-      ...appHandlers(options.shell, workspace, engines, about),
-      ...discussionsHandlers(workspace, engines),
-      ...registryHandlers(workspace, engines),
-      'turns:plan': turns['turns:plan'],
-      'turns:start': turns['turns:start'],
-      'turns:cancel': turns['turns:cancel'],
-      'council:start': council['council:start'],
-      'council:resume': council['council:resume'],
-      'council:cancel': council['council:cancel'],
-      'council:read': council['council:read'],
-      ...commentsHandlers(workspace, engines),
-      ...personasHandlers(workspace, engines),
-      ...providersHandlers(workspace, engines),
-      ...diagramsHandlers(workspace, engines, options.env),
-      ...artifactsHandlers(workspace, engines),
-      ...speechHandlers(options.shell, options.env),
-      ...debate,
-    },
-    options.onUnexpectedError,
-  )
+  const context: BackendContext = {
+    shell: options.shell,
+    env: options.env,
+    workspace,
+    engines,
+    emit,
+    about,
+  }
+  const { cancelAll: closeCouncils, ...council } = councilHandlers(workspace, engines, emit)
+  const domains: DomainTable = {
+    app: appHandlers(context),
+    workspace: workspaceHandlers(context),
+    links: linksHandlers(context),
+    discussions: discussionsHandlers(context),
+    personas: personasHandlers(context),
+    templates: templatesHandlers(context),
+    turns: turnsHandlers(context),
+    councils: { handlers: council, close: closeCouncils },
+    comments: commentsHandlers(context),
+    phases: phasesHandlers(context),
+    providers: providersHandlers(context),
+    diagrams: diagramsHandlers(context),
+    artifacts: artifactsHandlers(context),
+    speech: speechHandlers(context),
+    debates: debatesHandlers(context),
+  }
+  const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {
     invoke,
     subscribe(listener) {
@@ -121,9 +125,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       return () => listeners.delete(listener)
     },
     close() {
-      turns.cancelAll()
-      council.cancelAll()
-      cancelDebates()
+      for (const domain of Object.values(domains)) domain.close?.()
       listeners.clear()
       watcher.close()
     },

@@ -1,98 +1,96 @@
 /** providers:list, providers:test, providers:setDefault, providers:trust: the providers view. */
 import type { ProviderResult } from '../core/providers/port.js'
 import type { ProviderInfo } from '../shared/contract/index.js'
-import type { Engines } from './infra/engines.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
-import type { Handlers } from './infra/router.js'
 import { errorMessage } from './infra/router.js'
-import type { Workspace } from '../node/engine/index.js'
-
-type ProviderHandlers = Pick<
-  Handlers,
-  'providers:list' | 'providers:test' | 'providers:setDefault' | 'providers:trust'
->
 
 // Under the browser mode's 60 s call limit, so a slow provider fails here with its own message.
 const TEST_TIMEOUT_MS = 50_000
 
-export function providersHandlers(workspace: Workspace, engines: Engines): ProviderHandlers {
+export function providersHandlers({
+  workspace,
+  engines,
+}: BackendContext): DomainHandlers<'providers'> {
   const engineFor = async (folder: string | undefined) =>
     engines.for(folder ? (await workspace.resolveFolder(folder)).folder : workspace.defaultFolder())
   return {
-    'providers:list': async ({ folder, probe }) => {
-      const engine = await engineFor(folder)
-      const loaded = await engine.providers()
-      const providers: ProviderInfo[] = await engine.providerStatuses({
-        probe: probe ?? true,
-        probeTimeoutMs: 1500,
-      })
-      const own = loaded.entries.filter((entry) => entry.source === 'project')
-      const commands = (await engine.personas())
-        .list()
-        .filter((entry) => entry.source === 'project' && entry.persona.command !== undefined)
-      const brings = [
-        ...(own.length > 0 && loaded.projectFile
-          ? [`${loaded.projectFile}: ${own.map((entry) => entry.name).join(', ')}`]
-          : []),
-        ...commands.map(
-          ({ persona, file }) =>
-            `${file}: @${persona.alias} runs ${[persona.command ?? []].flat().join(' ')}`,
-        ),
-      ]
-      return {
-        providers,
-        defaultName: loaded.defaultName,
-        fallback: loaded.fallback,
-        usingDemo: loaded.available.get(loaded.defaultName)?.kind === 'demo',
-        configured: loaded.configured,
-        problems: loaded.problems.map((problem) => problem.message),
-        project:
-          loaded.projectRoot && brings.length > 0
-            ? { root: loaded.projectRoot, brings, trusted: loaded.projectTrusted }
-            : null,
-        userFile: loaded.userFile,
-      }
-    },
+    handlers: {
+      'providers:list': async ({ folder, probe }) => {
+        const engine = await engineFor(folder)
+        const loaded = await engine.providers()
+        const providers: ProviderInfo[] = await engine.providerStatuses({
+          probe: probe ?? true,
+          probeTimeoutMs: 1500,
+        })
+        const own = loaded.entries.filter((entry) => entry.source === 'project')
+        const commands = (await engine.personas())
+          .list()
+          .filter((entry) => entry.source === 'project' && entry.persona.command !== undefined)
+        const brings = [
+          ...(own.length > 0 && loaded.projectFile
+            ? [`${loaded.projectFile}: ${own.map((entry) => entry.name).join(', ')}`]
+            : []),
+          ...commands.map(
+            ({ persona, file }) =>
+              `${file}: @${persona.alias} runs ${[persona.command ?? []].flat().join(' ')}`,
+          ),
+        ]
+        return {
+          providers,
+          defaultName: loaded.defaultName,
+          fallback: loaded.fallback,
+          usingDemo: loaded.available.get(loaded.defaultName)?.kind === 'demo',
+          configured: loaded.configured,
+          problems: loaded.problems.map((problem) => problem.message),
+          project:
+            loaded.projectRoot && brings.length > 0
+              ? { root: loaded.projectRoot, brings, trusted: loaded.projectTrusted }
+              : null,
+          userFile: loaded.userFile,
+        }
+      },
 
-    'providers:test': async ({ folder, name }) => {
-      const engine = await engineFor(folder)
-      if (!(await engine.providers()).available.has(name))
-        throw new BackendError(`No provider named "${name}".`)
-      let result: ProviderResult
-      try {
-        result = await engine.testProvider(name, { timeoutMs: TEST_TIMEOUT_MS })
-      } catch (error) {
-        // A provider that fails its test is an answer for the person, not a bug.
-        throw new BackendError(`${name} failed: ${errorMessage(error)}`)
-      }
-      return {
-        text: result.text,
-        provider: result.provider,
-        durationMs: result.durationMs,
-        usage: result.usage,
-        costUsd: result.costUsd,
-      }
-    },
+      'providers:test': async ({ folder, name }) => {
+        const engine = await engineFor(folder)
+        if (!(await engine.providers()).available.has(name))
+          throw new BackendError(`No provider named "${name}".`)
+        let result: ProviderResult
+        try {
+          result = await engine.testProvider(name, { timeoutMs: TEST_TIMEOUT_MS })
+        } catch (error) {
+          // A provider that fails its test is an answer for the person, not a bug.
+          throw new BackendError(`${name} failed: ${errorMessage(error)}`)
+        }
+        return {
+          text: result.text,
+          provider: result.provider,
+          durationMs: result.durationMs,
+          usage: result.usage,
+          costUsd: result.costUsd,
+        }
+      },
 
-    'providers:setDefault': async ({ folder, name }) => {
-      const open = folder
-        ? (await workspace.resolveFolder(folder)).folder
-        : workspace.defaultFolder()
-      const file = await (await engines.for(open)).setDefaultProvider(name)
-      engines.reset()
-      const after = await engines.for(open)
-      const chosen = after.config.providers.default
-      const note =
-        chosen !== name
-          ? `This project's discussions.yaml sets providers.default: ${chosen ?? '(none)'}, which wins here.`
-          : null
-      return { file, note }
-    },
+      'providers:setDefault': async ({ folder, name }) => {
+        const open = folder
+          ? (await workspace.resolveFolder(folder)).folder
+          : workspace.defaultFolder()
+        const file = await (await engines.for(open)).setDefaultProvider(name)
+        engines.reset()
+        const after = await engines.for(open)
+        const chosen = after.config.providers.default
+        const note =
+          chosen !== name
+            ? `This project's discussions.yaml sets providers.default: ${chosen ?? '(none)'}, which wins here.`
+            : null
+        return { file, note }
+      },
 
-    'providers:trust': async ({ folder, trust }) => {
-      await (await engineFor(folder)).trustProject(trust)
-      engines.reset()
-      return { trusted: trust }
+      'providers:trust': async ({ folder, trust }) => {
+        await (await engineFor(folder)).trustProject(trust)
+        engines.reset()
+        return { trusted: trust }
+      },
     },
   }
 }

@@ -3,14 +3,10 @@
  * server may be another machine, so the page uses Web Speech alone.
  */
 import { findSpeechProgram, Speaker, SPEECH_INSTALL_HINT } from '../node/engine/index.js'
-import type { Shell } from './app.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
-import type { Handlers } from './infra/router.js'
 
-export function speechHandlers(
-  shell: Shell,
-  env: NodeJS.ProcessEnv,
-): Pick<Handlers, 'speech:status' | 'speech:say' | 'speech:stop'> {
+export function speechHandlers({ shell, env }: BackendContext): DomainHandlers<'speech'> {
   let speaker: Promise<Speaker | null> | null = null
   const speakerOf = (): Promise<Speaker | null> =>
     (speaker ??=
@@ -18,16 +14,18 @@ export function speechHandlers(
         ? findSpeechProgram(env).then((program) => (program ? new Speaker(program, env) : null))
         : Promise.resolve(null))
   return {
-    'speech:status': async () => {
-      const program =
-        shell.mode === 'electron' ? ((await findSpeechProgram(env))?.name ?? null) : null
-      return { program, hint: SPEECH_INSTALL_HINT }
+    handlers: {
+      'speech:status': async () => {
+        const program =
+          shell.mode === 'electron' ? ((await findSpeechProgram(env))?.name ?? null) : null
+        return { program, hint: SPEECH_INSTALL_HINT }
+      },
+      'speech:say': async ({ text }) => {
+        const found = await speakerOf()
+        if (!found) throw new BackendError(SPEECH_INSTALL_HINT)
+        return found.say(text)
+      },
+      'speech:stop': async () => ({ stopped: (await speakerOf())?.stop() ?? false }),
     },
-    'speech:say': async ({ text }) => {
-      const found = await speakerOf()
-      if (!found) throw new BackendError(SPEECH_INSTALL_HINT)
-      return found.say(text)
-    },
-    'speech:stop': async () => ({ stopped: (await speakerOf())?.stop() ?? false }),
   }
 }

@@ -1,23 +1,17 @@
 /**
  * turns:plan, turns:start, turns:cancel. A turn runs in the background: `turns:start` answers
- * with its id at once, and its progress goes to every window as `turn:progress` events. Streamed
+ * with its id at once, and its progress goes to every window as `turns:progress` events. Streamed
  * text is folded to one event per participant every TEXT_EVERY_MS, so a long answer does not
  * flood the socket (each event carries the whole answer so far).
  */
-
 import type { ParticipantEvent, TurnEvent } from '../core/turns/turn-events.js'
 import type { TurnResult } from '../core/turns/run-turn.js'
 import type { TurnCandidate, TurnOutcome } from '../shared/contract/index.js'
-import type { Engines } from './infra/engines.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
-import type { EventListener } from './index.js'
-import type { Handlers } from './infra/router.js'
 import { errorMessage } from './infra/router.js'
-import type { Workspace } from '../node/engine/index.js'
 
 const TEXT_EVERY_MS = 80
-
-type TurnHandlers = Pick<Handlers, 'turns:plan' | 'turns:start' | 'turns:cancel'>
 
 interface RunningTurn {
   path: string
@@ -68,110 +62,112 @@ function textFolder(send: (event: TurnEvent) => void): {
   }
 }
 
-export function turnsHandlers(
-  workspace: Workspace,
-  engines: Engines,
-  emit: EventListener,
-): TurnHandlers & { cancelAll: () => void } {
+export function turnsHandlers({
+  workspace,
+  engines,
+  emit,
+}: BackendContext): DomainHandlers<'turns'> {
   const running = new Map<string, RunningTurn>()
   const runningOn = (path: string): string | null =>
     [...running].find(([, turn]) => turn.path === path)?.[0] ?? null
 
   return {
-    'turns:plan': async ({ path }) => {
-      const inside = await workspace.resolveInside(path)
-      const engine = await engines.for(inside.folder)
-      const [loaded, preview, personas, providers] = await Promise.all([
-        engine.load(inside.path),
-        engine.previewTurn(inside.path),
-        engine.personas(),
-        engine.providers(),
-      ])
-      const members = loaded.view.participants.map((alias) => alias.toLowerCase())
-      const candidates: TurnCandidate[] = members.map((alias) => {
-        const persona = personas.get(alias)?.persona
-        return {
-          alias: persona?.alias ?? alias,
-          name: persona?.name ?? null,
-          role: persona?.role ?? null,
-          member: true,
+    handlers: {
+      'turns:plan': async ({ path }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const [loaded, preview, personas, providers] = await Promise.all([
+          engine.load(inside.path),
+          engine.previewTurn(inside.path),
+          engine.personas(),
+          engine.providers(),
+        ])
+        const members = loaded.view.participants.map((alias) => alias.toLowerCase())
+        const candidates: TurnCandidate[] = members.map((alias) => {
+          const persona = personas.get(alias)?.persona
+          return {
+            alias: persona?.alias ?? alias,
+            name: persona?.name ?? null,
+            role: persona?.role ?? null,
+            member: true,
+          }
+        })
+        const listed = new Set(candidates.map((candidate) => candidate.alias))
+        for (const { persona } of personas.list()) {
+          if (listed.has(persona.alias)) continue
+          candidates.push({
+            alias: persona.alias,
+            name: persona.name,
+            role: persona.role,
+            member: false,
+          })
         }
-      })
-      const listed = new Set(candidates.map((candidate) => candidate.alias))
-      for (const { persona } of personas.list()) {
-        if (listed.has(persona.alias)) continue
-        candidates.push({
-          alias: persona.alias,
-          name: persona.name,
-          role: persona.role,
-          member: false,
-        })
-      }
-      const available = [...providers.available.keys()]
-      return {
-        candidates,
-        preselected: preview.selection.aliases,
-        source: preview.selection.source,
-        phase: loaded.view.phase,
-        providers: available,
-        defaultProvider: providers.defaultName,
-        usingDemo: providers.available.get(providers.defaultName)?.kind === 'demo',
-        running: runningOn(inside.path),
-      }
+        const available = [...providers.available.keys()]
+        return {
+          candidates,
+          preselected: preview.selection.aliases,
+          source: preview.selection.source,
+          phase: loaded.view.phase,
+          providers: available,
+          defaultProvider: providers.defaultName,
+          usingDemo: providers.available.get(providers.defaultName)?.kind === 'demo',
+          running: runningOn(inside.path),
+        }
+      },
+
+      'turns:start': async ({ path, participants, callout, provider }) => {
+        const inside = await workspace.resolveInside(path)
+        if (runningOn(inside.path))
+          throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
+        const engine = await engines.for(inside.folder)
+        await engine.load(inside.path) // a clear message for a file that is not there
+        const turnId = crypto.randomUUID()
+        const controller = new AbortController()
+        running.set(turnId, { path: inside.path, controller })
+        const send = (event: TurnEvent): void =>
+          emit('turns:progress', { turnId, path: inside.path, kind: 'event', event })
+        const folder = textFolder(send)
+        void engine
+          .runTurn(inside.path, {
+            ...(participants && participants.length > 0 ? { participants } : {}),
+            ...(callout && callout.trim() !== '' ? { callout } : {}),
+            ...(provider ? { provider } : {}),
+            signal: controller.signal,
+            // Each answer is journaled by the store as it is appended (see journal-restore.ts).
+            onEvent: (event) => folder.push(event),
+          })
+          .then(
+            (result) => {
+              folder.flush()
+              emit('turns:progress', {
+                turnId,
+                path: inside.path,
+                kind: 'finished',
+                outcome: outcomeOf(result),
+              })
+            },
+            (error: unknown) => {
+              folder.flush()
+              emit('turns:progress', {
+                turnId,
+                path: inside.path,
+                kind: 'error',
+                message: errorMessage(error),
+              })
+            },
+          )
+          .finally(() => running.delete(turnId))
+        return { turnId }
+      },
+
+      'turns:cancel': ({ turnId }) => {
+        const turn = running.get(turnId)
+        turn?.controller.abort()
+        return Promise.resolve({ cancelled: turn !== undefined })
+      },
     },
 
-    'turns:start': async ({ path, participants, callout, provider }) => {
-      const inside = await workspace.resolveInside(path)
-      if (runningOn(inside.path))
-        throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
-      const engine = await engines.for(inside.folder)
-      await engine.load(inside.path) // a clear message for a file that is not there
-      const turnId = crypto.randomUUID()
-      const controller = new AbortController()
-      running.set(turnId, { path: inside.path, controller })
-      const send = (event: TurnEvent): void =>
-        emit('turn:progress', { turnId, path: inside.path, kind: 'event', event })
-      const folder = textFolder(send)
-      void engine
-        .runTurn(inside.path, {
-          ...(participants && participants.length > 0 ? { participants } : {}),
-          ...(callout && callout.trim() !== '' ? { callout } : {}),
-          ...(provider ? { provider } : {}),
-          signal: controller.signal,
-          // Each answer is journaled by the store as it is appended (see journal-restore.ts).
-          onEvent: (event) => folder.push(event),
-        })
-        .then(
-          (result) => {
-            folder.flush()
-            emit('turn:progress', {
-              turnId,
-              path: inside.path,
-              kind: 'finished',
-              outcome: outcomeOf(result),
-            })
-          },
-          (error: unknown) => {
-            folder.flush()
-            emit('turn:progress', {
-              turnId,
-              path: inside.path,
-              kind: 'error',
-              message: errorMessage(error),
-            })
-          },
-        )
-        .finally(() => running.delete(turnId))
-      return { turnId }
-    },
-
-    'turns:cancel': ({ turnId }) => {
-      const turn = running.get(turnId)
-      turn?.controller.abort()
-      return Promise.resolve({ cancelled: turn !== undefined })
-    },
-
-    cancelAll: () => {
+    close: () => {
       for (const turn of running.values()) turn.controller.abort()
     },
   }

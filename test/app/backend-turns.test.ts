@@ -57,7 +57,7 @@ function until<T>(events: { channel: string; payload: unknown }[], find: () => T
 }
 
 const progress = (events: { channel: string; payload: unknown }[]): TurnProgress[] =>
-  events.filter((e) => e.channel === 'turn:progress').map((e) => e.payload as TurnProgress)
+  events.filter((e) => e.channel === 'turns:progress').map((e) => e.payload as TurnProgress)
 
 describe('turns in the backend', () => {
   it('plans, runs with live events, appends answers and journals them', async () => {
@@ -149,7 +149,7 @@ describe('comments, phases and lost answers', () => {
     await value(backend.invoke('comments:add', { path, text: 'Mine, from the app.' }))
     await writeFile(path, old) // the editor's older buffer
     const restored = await until(events, () =>
-      events.find((e) => e.channel === 'discussion:restored'),
+      events.find((e) => e.channel === 'discussions:restored'),
     )
     expect((restored.payload as DiscussionRestored).authors).toEqual(['Rob'])
     const text = await readFile(path, 'utf8')

@@ -1,7 +1,7 @@
 /**
  * The council through the app's backend on real files, answered by the demo provider (nothing
- * configured): council:start answers at once, council:progress reports each call and the end,
- * council:read shows the file as the view needs it, and a bad request is one readable line.
+ * configured): councils:start answers at once, councils:progress reports each call and the end,
+ * councils:read shows the file as the view needs it, and a bad request is one readable line.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 
@@ -24,17 +24,17 @@ describe('council in the backend', () => {
     open = backend
     const progress: CouncilProgress[] = []
     const listener: EventListener = (channel, payload) => {
-      if (channel === 'council:progress') progress.push(payload as CouncilProgress)
+      if (channel === 'councils:progress') progress.push(payload as CouncilProgress)
     }
     backend.subscribe(listener)
     const finished = new Promise<void>((resolve) => {
       backend.subscribe((channel, payload) => {
-        if (channel === 'council:progress' && (payload as CouncilProgress).kind !== 'event')
+        if (channel === 'councils:progress' && (payload as CouncilProgress).kind !== 'event')
           resolve()
       })
     })
     const started = await value<{ path: string; runId: string }>(
-      backend.invoke('council:start', { folder, question: 'Cache the feed?', rank: true }),
+      backend.invoke('councils:start', { folder, question: 'Cache the feed?', rank: true }),
     )
     expect(started.path.startsWith(folder)).toBe(true)
     await finished
@@ -52,7 +52,7 @@ describe('council in the backend', () => {
     // Members' text streams to the app as it arrives.
     expect(progress.some((p) => p.kind === 'event' && p.event.type === 'text')).toBe(true)
 
-    const info = await value<CouncilInfo>(backend.invoke('council:read', { path: started.path }))
+    const info = await value<CouncilInfo>(backend.invoke('councils:read', { path: started.path }))
     expect(info).toMatchObject({
       complete: true,
       running: null,
@@ -75,7 +75,7 @@ describe('council in the backend', () => {
 
     // Resuming a finished council makes no calls and finishes at once.
     const again = await value<{ runId: string }>(
-      backend.invoke('council:resume', { path: started.path }),
+      backend.invoke('councils:resume', { path: started.path }),
     )
     expect(again.runId).not.toBe(started.runId)
   })
@@ -84,14 +84,14 @@ describe('council in the backend', () => {
     const { backend, folder } = await exampleBackend()
     open = backend
     expect(
-      await backend.invoke('council:start', { folder, question: 'q?', mode: 'dp', rank: true }),
+      await backend.invoke('councils:start', { folder, question: 'q?', mode: 'dp', rank: true }),
     ).toEqual({
       error: { message: expect.stringMatching(/--rank works in personality mode only/) as string },
     })
-    expect(await backend.invoke('council:start', { folder, question: '  ' })).toEqual({
-      error: { message: 'council:start: question: ask the council something' },
+    expect(await backend.invoke('councils:start', { folder, question: '  ' })).toEqual({
+      error: { message: 'councils:start: question: ask the council something' },
     })
-    const reply = await backend.invoke('council:read', {
+    const reply = await backend.invoke('councils:read', {
       path: `${folder}/add-user-authentication.md`,
     })
     expect(reply).toEqual({

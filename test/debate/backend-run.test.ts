@@ -1,6 +1,6 @@
 /**
  * Debates run by the backend, as the app runs them: debates:start creates the file with the CLI's
- * role weights and runs it in the background, debate:progress reports each participant, a cancel
+ * role weights and runs it in the background, debates:progress reports each participant, a cancel
  * stops it (OPEN again, RUNNING only while a run goes on), and debates:resume finishes it. The
  * provider is a real command: e2e's scripted provider, held at a gate between the steps.
  */
@@ -45,7 +45,7 @@ describe('debates run by the backend', () => {
     })
     const events: DebateProgress[] = []
     backend.subscribe((channel, payload) => {
-      if (channel === 'debate:progress') events.push(payload as DebateProgress)
+      if (channel === 'debates:progress') events.push(payload as DebateProgress)
     })
     const read = async (path: string) =>
       ((await backend.invoke('debates:read', { path })) as { value: DebateInfo }).value

@@ -33,7 +33,7 @@ export function lossGuard(
         }
       }
       if (comments.length > 0 || lostPhase)
-        emit('discussion:restored', {
+        emit('discussions:restored', {
           path,
           authors: comments.map((entry) => entry.author),
           phase: lostPhase,

@@ -45,5 +45,5 @@ export async function progressFor<E>(
   const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
   if (!live) return plainProgress(io.stdout, json, layout)
   const { liveProgress } = await import('./live-progress.js')
-  return liveProgress(stdout, layout)
+  return liveProgress(stdout, layout, io.env)
 }

@@ -6,7 +6,7 @@ import { colourWanted, startLiveRenderer } from './live-renderer.js'
 export function liveProgress<E>(
   out: NodeJS.WriteStream,
   layout: ProgressLayout<E>,
-  env: NodeJS.ProcessEnv = process.env,
+  env: NodeJS.ProcessEnv,
 ): Progress<E> {
   const state = layout.live()
   const screen = startLiveRenderer(out, state, layout.style, { colour: colourWanted(env) })

@@ -86,7 +86,5 @@ export const discussionsConfigSchema = strictObject({
 })
 
 export type DiscussionsConfig = z.output<typeof discussionsConfigSchema>
-/** What a settings file may contain: every key optional. */
-export type DiscussionsConfigInput = z.input<typeof discussionsConfigSchema>
 
 export const DEFAULT_CONFIG: DiscussionsConfig = discussionsConfigSchema.parse({})

@@ -94,14 +94,38 @@ export function aggregateRanking(
   return [...entries.values()].sort((a, b) => b.points - a.points || b.firsts - a.firsts)
 }
 
+export interface Standing {
+  /** The advisor id (`visionary`). */
+  member: string
+  points: number
+  firsts: number
+  /** 1-based; members tied share the place of the first of them. */
+  place: number
+  tied: boolean
+}
+
+/** Places for an aggregate already in order: equal points and equal first places tie. */
+export function placeStandings(ranking: readonly RankingEntry[]): Standing[] {
+  const same = (a: RankingEntry | undefined, b: RankingEntry | undefined): boolean =>
+    a !== undefined && b !== undefined && a.points === b.points && a.firsts === b.firsts
+  const standings: Standing[] = []
+  ranking.forEach((entry, index) => {
+    const before = standings[index - 1]
+    const place = before && same(ranking[index - 1], entry) ? before.place : index + 1
+    const tied = same(ranking[index - 1], entry) || same(ranking[index + 1], entry)
+    standings.push({ member: entry.id, points: entry.points, firsts: entry.firsts, place, tied })
+  })
+  return standings
+}
+
 export function renderRanking(
   ranking: readonly RankingEntry[],
   titleOf: (id: string) => string,
   ballots: number,
 ): string {
-  const lines = ranking.map(
-    (entry, index) =>
-      `${index + 1}. ${titleOf(entry.id)}: ${entry.points} point${entry.points === 1 ? '' : 's'}, first on ${entry.firsts} of ${ballots} ballot${ballots === 1 ? '' : 's'}`,
+  const lines = placeStandings(ranking).map(
+    (entry) =>
+      `${entry.place}. ${titleOf(entry.member)}${entry.tied ? ' (tie)' : ''}: ${entry.points} point${entry.points === 1 ? '' : 's'}, first on ${entry.firsts} of ${ballots} ballot${ballots === 1 ? '' : 's'}`,
   )
   return [
     `Anonymized peer ranking (each advisor ranked the others' final answers without names; Borda count):`,

@@ -15,7 +15,8 @@ export interface CallRecord {
   outputTokens: number
   estimated: boolean
   costUsd: number | null
-  durationMs: number
+  /** How long the call took; null in a file written before calls were timed. */
+  durationMs: number | null
   /** Ranking calls: which advisor each anonymous letter stood for (the ranker never sees it). */
   mapping?: Record<string, string>
 }
@@ -76,7 +77,10 @@ function asRecord(json: string): CallRecord | null {
       outputTokens: Number(value.outputTokens) || 0,
       estimated: value.estimated === true,
       costUsd: typeof value.costUsd === 'number' ? value.costUsd : null,
-      durationMs: Number(value.durationMs) || 0,
+      durationMs:
+        typeof value.durationMs === 'number' && Number.isFinite(value.durationMs)
+          ? Math.max(0, value.durationMs)
+          : null,
       ...(value.mapping && typeof value.mapping === 'object' ? { mapping: value.mapping } : {}),
     }
   } catch {

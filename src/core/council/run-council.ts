@@ -17,7 +17,8 @@ import { COUNCIL_PHASES, planCouncil } from './plan.js'
 import type { CouncilCall, CouncilPhase } from './plan.js'
 import { promptNameFor, renderPrompt } from './prompts.js'
 import type { PromptName } from './prompts.js'
-import { aggregateRanking, parseRanking, renderRanking } from './ranking.js'
+import { aggregateBallots, readBallots } from './ballots.js'
+import { renderRanking } from './ranking.js'
 import { readRecordedCalls, renderCallComment, renderNoteComment } from './record.js'
 import type { RecordedCall } from './record.js'
 import { PERSONALITY_ADVISORS } from './roles.js'
@@ -211,16 +212,8 @@ export async function runCouncil(
 
   const writeRanking = async (recorded: ReadonlyMap<string, RecordedCall>): Promise<void> => {
     if (recorded.has(RANKING_LABEL)) return
-    const ballots = PERSONALITY_ADVISORS.flatMap((role) => {
-      const call = recorded.get(`council-rank-${role.id}`)
-      if (!call?.mapping) return []
-      const letters = Object.keys(call.mapping).sort()
-      return [{ order: parseRanking(call.answer, letters), mapping: call.mapping }]
-    })
-    const ranking = aggregateRanking(
-      PERSONALITY_ADVISORS.map((role) => role.id),
-      ballots,
-    )
+    const ballots = readBallots(recorded)
+    const ranking = aggregateBallots(ballots)
     const text = renderRanking(ranking, titleOf, ballots.length)
     await deps.store.appendComment(options.file, {
       author: COUNCIL_AUTHOR,

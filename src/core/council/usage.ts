@@ -1,9 +1,10 @@
 /**
- * Tokens and cost per stage and in total, from the calls recorded in the file: a resumed run
- * counts the calls of the run before it too. Unknown cost stays unknown (never shown as $0).
+ * Tokens, cost and time per stage and in total, from the calls recorded in the file: a resumed
+ * run counts the calls of the run before it too. Unknown cost stays unknown (never shown as $0),
+ * and so does the time of a file whose calls were not timed.
  */
 import type { CouncilOptions } from './modes.js'
-import { plannedCalls } from './plan.js'
+import { planCouncil } from './plan.js'
 import type { CouncilCall } from './plan.js'
 import type { RecordedCall } from './record.js'
 
@@ -19,6 +20,12 @@ export interface StageUsage {
   costUsd: number | null
   /** Calls whose provider has no prices. */
   unpricedCalls: number
+  /**
+   * The stage's running time: the calls of one step run at once, so each step counts as long as
+   * its slowest call, and the steps one after the other. Null when no call of the stage is
+   * recorded yet, or one was recorded without its time (an older file).
+   */
+  elapsedMs: number | null
 }
 
 export function stageOf(call: CouncilCall): string {
@@ -34,6 +41,7 @@ function empty(stage: string): StageUsage {
     estimated: false,
     costUsd: null,
     unpricedCalls: 0,
+    elapsedMs: null,
   }
 }
 
@@ -51,15 +59,29 @@ export function councilUsage(
   recorded: ReadonlyMap<string, RecordedCall>,
 ): { stages: StageUsage[]; total: StageUsage } {
   const stages = new Map<string, StageUsage>()
+  const untimed = new Set<string>()
   const total = empty('total')
-  for (const call of plannedCalls(options)) {
-    const stage = stageOf(call)
-    const sum = stages.get(stage) ?? empty(stage)
-    stages.set(stage, sum)
-    const record = recorded.get(call.label)
-    if (!record) continue
-    add(sum, record)
-    add(total, record)
+  for (const step of planCouncil(options)) {
+    let slowest: number | null = null
+    for (const call of step) {
+      const stage = stageOf(call)
+      const sum = stages.get(stage) ?? empty(stage)
+      stages.set(stage, sum)
+      const record = recorded.get(call.label)
+      if (!record) continue
+      add(sum, record)
+      add(total, record)
+      if (record.durationMs === null) untimed.add(stage)
+      else slowest = Math.max(slowest ?? 0, record.durationMs)
+    }
+    const stage = step[0] ? stages.get(stageOf(step[0])) : undefined
+    if (stage && slowest !== null) stage.elapsedMs = (stage.elapsedMs ?? 0) + slowest
   }
+  for (const stage of stages.values()) {
+    if (untimed.has(stage.stage)) stage.elapsedMs = null
+    else if (stage.elapsedMs !== null) total.elapsedMs = (total.elapsedMs ?? 0) + stage.elapsedMs
+  }
+  // A total that leaves out an untimed stage would understate the council: unknown instead.
+  if (untimed.size > 0) total.elapsedMs = null
   return { stages: [...stages.values()], total }
 }

@@ -10,7 +10,6 @@ import { strictObject } from '../config/strict-object.js'
 import { isHumanName } from '../voting/consensus.js'
 
 export const PERSONA_TYPES = ['voting', 'background'] as const
-export type PersonaType = (typeof PERSONA_TYPES)[number]
 
 /** How a persona is @mentioned: `@architect`. */
 export const ALIAS_PATTERN = /^[a-z][a-z0-9_-]*$/
@@ -67,5 +66,3 @@ export type PersonaInput = z.input<typeof personaSchema>
 export const participantsFileSchema = strictObject({
   participants: z.array(personaSchema),
 })
-
-export type ParticipantsFile = z.output<typeof participantsFileSchema>

@@ -208,6 +208,4 @@ export const templateSchema: z.ZodType<
   z.input<typeof rawTemplateSchema>
 > = rawTemplateSchema.superRefine(checkPhases).transform(normalize)
 
-export type TemplateInput = z.input<typeof rawTemplateSchema>
-
 export { initialPhase, findPhase, nextPhase } from './phases.js'

@@ -4,7 +4,6 @@
  * a diagram extension, so it lands in the discussion's `diagrams/` folder and nowhere else, and
  * is a file the app will render and open.
  */
-import { join } from 'node:path'
 
 import { DIAGRAM_EXTENSIONS, diagramKind } from '../../core/diagrams/kinds.js'
 import { DiscussionError } from '../../core/errors.js'
@@ -33,9 +32,4 @@ export function checkDiagramName(name: string): string {
   const problem = diagramNameProblem(name)
   if (problem) throw new DiscussionError(`"${name}" cannot name a diagram: ${problem}.`)
   return name
-}
-
-/** Where a new diagram called `name` goes for the discussion in `discussionFolder`. */
-export function newDiagramPath(discussionFolder: string, name: string): string {
-  return join(discussionFolder, DIAGRAMS_FOLDER, checkDiagramName(name))
 }

@@ -51,9 +51,3 @@ export async function realLocation(
   const { real } = await realLocation(parent, linksFollowed)
   return { real: join(real, basename(absolute)), exists: false }
 }
-
-/** Whether `path`, once every link on the way is followed, lies inside one of `roots`. */
-export async function isReallyInside(path: string, roots: readonly string[]): Promise<boolean> {
-  const [{ real }, realRoots] = await Promise.all([realLocation(path), realFolders(roots)])
-  return realRoots.some((root) => isInside(root, real))
-}

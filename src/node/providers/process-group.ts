@@ -24,11 +24,6 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals | 0): boolean {
   }
 }
 
-/** Whether any process (a zombie counts) is still in the group. */
-export function groupExists(pgid: number): boolean {
-  return signalGroup(pgid, 0)
-}
-
 function leaderAlive(pid: number): boolean {
   try {
     process.kill(pid, 0)
@@ -64,11 +59,6 @@ export function untrackGroup(pgid: number): void {
 /** The groups started and not yet killed (for tests and diagnostics). */
 export function liveGroups(): number[] {
   return [...live.keys()]
-}
-
-/** The descendants seen of a group's leader, inside its group or not (for tests). */
-export function knownDescendants(pgid: number): number[] {
-  return live.get(pgid)?.descendants ?? []
 }
 
 /**

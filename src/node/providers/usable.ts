@@ -4,6 +4,7 @@
  * checks are quick and send no prompt (an endpoint probe lists models), so `providers list` stays
  * fast and costs nothing.
  */
+import type { ProviderInfo } from '../../shared/contract/providers.js'
 import { kindOf } from './kinds/index.js'
 import type { Usability } from './kinds/index.js'
 import { keyFrom, missingKeyMessage } from './kinds/kind.js'
@@ -46,19 +47,8 @@ export async function checkUsable(
   return { usable: checked.usable, why: `${keyNote}${checked.why}` }
 }
 
-/** One provider entry as lists show it: where it comes from and whether it can answer now. */
-export interface ProviderStatus {
-  name: string
-  kind: ProviderEntry['kind']
-  description: string | null
-  source: ProviderEntry['source']
-  file: string | null
-  line: number | null
-  trusted: boolean
-  active: boolean
-  usable: boolean | null
-  why: string
-}
+/** One provider entry as lists show it: the contract's type, so the app shows it unmapped. */
+export type ProviderStatus = ProviderInfo
 
 /** Every entry of `loaded`, checked in parallel (`providers list` and the app's providers view). */
 export async function providerStatuses(

@@ -2,7 +2,7 @@ import { AppShell } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { AppInfo } from '../../shared/contract'
+import type { AppInfo } from '@shared/contract'
 import { useApi } from './api/ApiContext'
 import { AppInfoContext } from './api/AppInfoContext'
 import { call } from './api/client'
@@ -40,7 +40,7 @@ export function App(): ReactNode {
   useToastsCloseOnLeave(currentPath)
   useEffect(
     () =>
-      api.events.discussion.changed((change) => {
+      api.events.discussions.changed((change) => {
         if (change.path === currentPath || change.folder === folder) setVersion((v) => v + 1)
       }),
     [api, currentPath, folder],

@@ -1,4 +1,6 @@
 /** The app itself: what it is and where it runs. */
+import { z } from 'zod'
+
 import { emptyRequest } from './common.js'
 
 export const appRequests = {
@@ -7,17 +9,20 @@ export const appRequests = {
   'app:quit': emptyRequest,
 }
 
-export interface AppInfo {
-  name: string
-  version: string
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
   /** `electron`: the desktop window; `browser`: served by `discussions ui --web`. */
-  mode: 'electron' | 'browser'
-  platform: string
+  mode: z.enum(['electron', 'browser']),
+  platform: z.string(),
   /** The name a human comment is signed with. */
-  userName: string
-}
+  userName: z.string(),
+})
+export type AppInfo = z.infer<typeof appInfoSchema>
+
+export const appQuitSchema = z.object({ quitting: z.boolean() })
 
 export interface AppResponses {
   'app:info': AppInfo
-  'app:quit': { quitting: boolean }
+  'app:quit': z.infer<typeof appQuitSchema>
 }

@@ -1,4 +1,4 @@
-/** Diagrams, artifacts and read-aloud: rendering, the diagrams panel, cleanup, the editors. */
+/** Diagrams: rendering, the diagrams panel, cleanup, the built-in editor. */
 import { z } from 'zod'
 
 import { pathSchema } from './common.js'
@@ -28,82 +28,73 @@ export const diagramsRequests = {
     folder: pathSchema,
     files: z.array(pathSchema).min(1).max(10_000),
   }),
-  /** Runs the configured artifact editor for a discussion and waits for ARTIFACT_SAVED. */
-  'artifacts:launch': z.strictObject({ path: pathSchema }),
-  'speech:status': z.strictObject({}),
-  'speech:say': z.strictObject({ text: z.string().min(1).max(100_000) }),
-  'speech:stop': z.strictObject({}),
 }
 
 export type DiagramKindName = z.infer<typeof kind>
 
-export interface DiagramEntry {
+export const diagramEntrySchema = z.object({
   /** As written after `DIAGRAM:`. */
-  ref: string
-  kind: DiagramKindName | null
+  ref: z.string(),
+  kind: kind.nullable(),
   /** The real path; null when the ref is refused. */
-  file: string | null
-  exists: boolean
+  file: z.string().nullable(),
+  exists: z.boolean(),
   /** Why it cannot be shown (outside the workspace, not a diagram, missing). */
-  problem: string | null
+  problem: z.string().nullable(),
   /** The comment that references it (index in the discussion), its author and line. */
-  comment: number
-  author: string
-  line: number
-}
+  comment: z.number(),
+  author: z.string(),
+  line: z.number(),
+})
+export type DiagramEntry = z.infer<typeof diagramEntrySchema>
 
-export interface RenderSupport {
+export const renderSupportSchema = z.object({
   /** `local` PlantUML, a configured `server`, or null: with the hint saying what to install. */
-  plantuml: 'local' | 'server' | null
-  graphviz: boolean
+  plantuml: z.enum(['local', 'server']).nullable(),
+  graphviz: z.boolean(),
   /** What to install or set, when something is missing. */
-  hints: string[]
-}
+  hints: z.array(z.string()),
+})
+export type RenderSupport = z.infer<typeof renderSupportSchema>
 
-export interface DiagramList {
-  diagrams: DiagramEntry[]
-  support: RenderSupport
-}
+export const diagramListSchema = z.object({
+  diagrams: z.array(diagramEntrySchema),
+  support: renderSupportSchema,
+})
+export type DiagramList = z.infer<typeof diagramListSchema>
 
-export interface RenderedDiagram {
-  ref: string
-  kind: DiagramKindName | null
-  /** The source text (for Mermaid, what the page renders; shown beside an error). */
-  source: string | null
+/** An SVG or the error that stopped it, with the line of the error in the source when known. */
+const rendering = {
   /** Unsanitized SVG from PlantUML or an .svg file: the page sanitizes before showing. */
-  svg: string | null
-  error: string | null
-  /** The line of the error in the source, when known. */
-  line: number | null
+  svg: z.string().nullable(),
+  error: z.string().nullable(),
+  line: z.number().nullable(),
 }
 
-export interface ArtifactResult {
-  /**
-   * `saved`: the editor saved `ref`; `fallback`: no editor or no display here (use the built-in
-   * editor, `message` says why); `cancelled` and `refused`: nothing to add, `message` says why.
-   */
-  outcome: 'saved' | 'fallback' | 'cancelled' | 'refused'
-  ref: string | null
-  message: string
-}
+export const renderedDiagramSchema = z.object({
+  ref: z.string(),
+  kind: kind.nullable(),
+  /** The source text (for Mermaid, what the page renders; shown beside an error). */
+  source: z.string().nullable(),
+  ...rendering,
+})
+export type RenderedDiagram = z.infer<typeof renderedDiagramSchema>
 
-export interface SpeechStatus {
-  /** The program the desktop app reads aloud with; null in browser mode or when none exists. */
-  program: string | null
-  /** What to install when nothing can speak. */
-  hint: string
-}
+export const diagramPreviewSchema = z.object(rendering)
+export const diagramSavedSchema = z.object({ ref: z.string(), file: z.string() })
+export const diagramOpenedSchema = z.object({ opened: z.boolean(), message: z.string() })
+export const orphanDiagramsSchema = z.object({ folder: z.string(), files: z.array(z.string()) })
+export const orphansDeletedSchema = z.object({
+  deleted: z.array(z.string()),
+  kept: z.array(z.string()),
+})
 
 export interface DiagramsResponses {
   'diagrams:list': DiagramList
   'diagrams:render': RenderedDiagram[]
-  'diagrams:preview': { svg: string | null; error: string | null; line: number | null }
-  'diagrams:save': { ref: string; file: string }
-  'diagrams:open': { opened: boolean; message: string }
-  'diagrams:orphans': { folder: string; files: string[] }
-  'diagrams:deleteOrphans': { deleted: string[]; kept: string[] }
-  'artifacts:launch': ArtifactResult
-  'speech:status': SpeechStatus
-  'speech:say': { stopped: boolean }
-  'speech:stop': { stopped: boolean }
+  'diagrams:preview': z.infer<typeof diagramPreviewSchema>
+  'diagrams:save': z.infer<typeof diagramSavedSchema>
+  'diagrams:open': z.infer<typeof diagramOpenedSchema>
+  'diagrams:orphans': z.infer<typeof orphanDiagramsSchema>
+  'diagrams:deleteOrphans': z.infer<typeof orphansDeletedSchema>
 }

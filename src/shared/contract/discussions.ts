@@ -1,11 +1,11 @@
-/** Discussions: listing a folder, reading one, creating one. */
+/**
+ * Discussions: listing a folder, reading one, creating one; and the events that say a file changed
+ * on disk or had answers restored.
+ */
 import { z } from 'zod'
 
-import type { DiscussionStatus } from '../../core/discussion/status.js'
-import type { Vote } from '../../core/format/model.js'
-import type { VoteCounts } from '../../core/voting/consensus.js'
-import { pathSchema } from './common.js'
-import type { PhaseInfo } from './registry.js'
+import { pathSchema, voteCountsSchema, voteSchema } from './common.js'
+import { phaseInfoSchema } from './templates.js'
 
 const alias = z
   .string()
@@ -26,73 +26,131 @@ export const discussionsRequests = {
   }),
 }
 
-export interface DiscussionSummary {
-  path: string
-  title: string
-  template: string | null
-  phase: string | null
-  status: string | null
-  participants: string[]
-  comments: number
-  votes: VoteCounts
+export const discussionSummarySchema = z.object({
+  path: z.string(),
+  title: z.string(),
+  template: z.string().nullable(),
+  phase: z.string().nullable(),
+  status: z.string().nullable(),
+  participants: z.array(z.string()),
+  comments: z.number(),
+  votes: voteCountsSchema,
   /** When the file last changed (ISO 8601). */
-  lastActivity: string
-}
+  lastActivity: z.string(),
+})
+export type DiscussionSummary = z.infer<typeof discussionSummarySchema>
 
-export interface ParticipantInfo {
+export const participantInfoSchema = z.object({
   /** As comments are signed: `AI-Architect`, `Rob`. */
-  name: string
+  name: z.string(),
   /** As it is @mentioned: `architect`. */
-  alias: string
+  alias: z.string(),
   /** The persona's role, when the registry knows it. */
-  role: string | null
-  human: boolean
+  role: z.string().nullable(),
+  human: z.boolean(),
   /** The participant's current vote in this phase; null: none yet. */
-  vote: Vote | null
-}
+  vote: voteSchema.nullable(),
+})
+export type ParticipantInfo = z.infer<typeof participantInfoSchema>
 
-export interface CommentInfo {
-  index: number
-  author: string
-  body: string
-  vote: Vote | null
-  human: boolean
+export const commentInfoSchema = z.object({
+  index: z.number(),
+  author: z.string(),
+  body: z.string(),
+  vote: voteSchema.nullable(),
+  human: z.boolean(),
   /** Line of the `Name:` line in the file (1-based). */
-  line: number
+  line: z.number(),
   /** Written in the current phase, so its vote counts. */
-  current: boolean
+  current: z.boolean(),
   /** False when the block was cut short (no closing `---`). */
-  closed: boolean
-}
+  closed: z.boolean(),
+})
+export type CommentInfo = z.infer<typeof commentInfoSchema>
 
-export interface DiscussionDetail {
-  path: string
-  title: string
-  template: string | null
-  phase: string | null
-  status: string | null
-  created: string | null
-  lastActivity: string
+/** A question, decision, action item or concern, with who wrote it where. */
+export const itemInfoSchema = z.object({ text: z.string(), author: z.string(), line: z.number() })
+export type ItemInfo = z.infer<typeof itemInfoSchema>
+
+/** Votes, consensus in words and the open items, as `discussions status` shows them. */
+export const discussionStatusSchema = z.object({
+  title: z.string().nullable(),
+  phase: z.string().nullable(),
+  status: z.string().nullable(),
+  template: z.string().nullable(),
+  /** Each participant's latest vote with the first sentence of the comment that carried it. */
+  participants: z.array(
+    z.object({ name: z.string(), vote: voteSchema.nullable(), reason: z.string() }),
+  ),
+  questions: z.array(itemInfoSchema),
+  decisions: z.array(itemInfoSchema),
+  todos: z.array(itemInfoSchema),
+  concerns: z.array(itemInfoSchema),
+  consensus: z.object({
+    reached: z.boolean(),
+    outcome: z.enum(['READY', 'REJECT']).nullable(),
+    counts: voteCountsSchema,
+    total: z.number(),
+    readyFraction: z.number(),
+    rejectFraction: z.number(),
+    blockedBy: z.array(z.string()),
+    humanApproved: z.boolean(),
+    /** What stands between the votes and a READY consensus, in words; empty when reached. */
+    reason: z.string(),
+    /** Consensus in one sentence. */
+    summary: z.string(),
+  }),
+})
+export type DiscussionStatusInfo = z.infer<typeof discussionStatusSchema>
+
+export const discussionDetailSchema = z.object({
+  path: z.string(),
+  title: z.string(),
+  template: z.string().nullable(),
+  phase: z.string().nullable(),
+  status: z.string().nullable(),
+  created: z.string().nullable(),
+  lastActivity: z.string(),
   /** The discussion's own text above its first comment (context, requirements...), as markdown. */
-  body: string
-  participants: ParticipantInfo[]
+  body: z.string(),
+  participants: z.array(participantInfoSchema),
   /** The template's phases in order; empty when the template is unknown (see `problems`). */
-  phases: PhaseInfo[]
-  comments: CommentInfo[]
-  /** Votes, consensus in words and the open items, as `discussions status` shows them. */
-  summary: DiscussionStatus
+  phases: z.array(phaseInfoSchema),
+  comments: z.array(commentInfoSchema),
+  summary: discussionStatusSchema,
   /** Things the person should know, such as an unknown template. */
-  problems: string[]
-}
+  problems: z.array(z.string()),
+})
+export type DiscussionDetail = z.infer<typeof discussionDetailSchema>
+
+export const discussionCreatedSchema = z.object({ path: z.string() })
 
 export interface DiscussionsResponses {
   'discussions:list': DiscussionSummary[]
   'discussions:read': DiscussionDetail
-  'discussions:create': { path: string }
+  'discussions:create': z.infer<typeof discussionCreatedSchema>
 }
 
 /** Pushed when a discussion file in an open folder changes on disk. */
-export interface DiscussionChanged {
-  path: string
-  folder: string
-}
+export const discussionChangedSchema = z.object({ path: z.string(), folder: z.string() })
+export type DiscussionChanged = z.infer<typeof discussionChangedSchema>
+
+/** Pushed when answers the app had appended vanished from a file and were appended again. */
+export const discussionRestoredSchema = z.object({
+  path: z.string(),
+  /** The authors of the restored comments, in file order. */
+  authors: z.array(z.string()),
+  /**
+   * A phase change the older copy took away: made again (`restored`), or left as the file now
+   * has it because the phase was changed since, so the person decides.
+   */
+  phase: z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      restored: z.boolean(),
+      current: z.string().nullable(),
+    })
+    .nullable(),
+})
+export type DiscussionRestored = z.infer<typeof discussionRestoredSchema>

@@ -7,26 +7,32 @@ import type { z } from 'zod'
 
 import { appRequests } from './app.js'
 import type { AppResponses } from './app.js'
-import type { EventChannel, InvokeChannel } from './channels.js'
-import type { Reply } from './common.js'
+import { artifactsRequests } from './artifacts.js'
+import type { ArtifactsResponses } from './artifacts.js'
+import type { DomainOf, EventChannel, InvokeChannel } from './channels.js'
 import { commentsRequests } from './comments.js'
-import { councilRequests } from './council.js'
-import type { CouncilProgress, CouncilResponses } from './council.js'
-import type { CommentsResponses, DiscussionRestored } from './comments.js'
-import { debatesRequests } from './debate.js'
-import type { DebateProgress, DebatesResponses } from './debate.js'
+import type { CommentsResponses } from './comments.js'
+import type { Reply } from './common.js'
+import { councilRequests } from './councils.js'
+import type { CouncilProgress, CouncilResponses } from './councils.js'
+import { debatesRequests } from './debates.js'
+import type { DebateProgress, DebatesResponses } from './debates.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
-import type { DiscussionChanged, DiscussionsResponses } from './discussions.js'
+import type { DiscussionChanged, DiscussionRestored, DiscussionsResponses } from './discussions.js'
 import { linksRequests } from './links.js'
+import type { LinksResponses } from './links.js'
 import { personasRequests } from './personas.js'
 import type { PersonasResponses } from './personas.js'
+import { phasesRequests } from './phases.js'
+import type { PhasesResponses } from './phases.js'
 import { providersRequests } from './providers.js'
 import type { ProvidersResponses } from './providers.js'
-import type { LinksResponses } from './links.js'
-import { registryRequests } from './registry.js'
-import type { RegistryResponses } from './registry.js'
+import { speechRequests } from './speech.js'
+import type { SpeechResponses } from './speech.js'
+import { templatesRequests } from './templates.js'
+import type { TemplatesResponses } from './templates.js'
 import { turnsRequests } from './turns.js'
 import type { TurnProgress, TurnsResponses } from './turns.js'
 import { workspaceRequests } from './workspace.js'
@@ -34,57 +40,66 @@ import type { WorkspaceResponses } from './workspace.js'
 
 export * from './channels.js'
 export type * from './app.js'
+export type * from './artifacts.js'
+export type * from './comments.js'
 export type * from './common.js'
+export type * from './councils.js'
+export type * from './debates.js'
+export type * from './diagrams.js'
 export type * from './discussions.js'
 export type * from './links.js'
-export type * from './registry.js'
-export type * from './workspace.js'
-export type * from './turns.js'
-export type * from './council.js'
-export type * from './comments.js'
 export type * from './personas.js'
+export type * from './phases.js'
 export type * from './providers.js'
-export type * from './diagrams.js'
-export type * from './debate.js'
+export type * from './speech.js'
+export type * from './templates.js'
+export type * from './turns.js'
+export type * from './workspace.js'
 
 /** The schema every request of a channel must pass; the backend validates with it. */
 export const REQUEST_SCHEMAS = {
   ...appRequests,
-  ...linksRequests,
   ...workspaceRequests,
+  ...linksRequests,
   ...discussionsRequests,
-  ...registryRequests,
+  ...personasRequests,
+  ...templatesRequests,
   ...turnsRequests,
   ...councilRequests,
   ...commentsRequests,
-  ...personasRequests,
+  ...phasesRequests,
   ...providersRequests,
   ...diagramsRequests,
+  ...artifactsRequests,
+  ...speechRequests,
   ...debatesRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
   extends
     AppResponses,
-    LinksResponses,
     WorkspaceResponses,
+    LinksResponses,
     DiscussionsResponses,
-    RegistryResponses,
+    PersonasResponses,
+    TemplatesResponses,
     TurnsResponses,
     CouncilResponses,
     CommentsResponses,
-    PersonasResponses,
+    PhasesResponses,
     ProvidersResponses,
     DiagramsResponses,
+    ArtifactsResponses,
+    SpeechResponses,
     DebatesResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {
-  'discussion:changed': DiscussionChanged
-  'discussion:restored': DiscussionRestored
-  'turn:progress': TurnProgress
-  'council:progress': CouncilProgress
-  'debate:progress': DebateProgress
+  'discussions:changed': DiscussionChanged
+  'discussions:restored': DiscussionRestored
+  'turns:progress': TurnProgress
+  'councils:progress': CouncilProgress
+  'debates:progress': DebateProgress
 }
 
 /** What a caller passes (defaults not yet applied). */
@@ -105,11 +120,9 @@ export type Subscribe<E extends EventChannel> = (
   listener: (payload: EventPayload<E>) => void,
 ) => () => void
 
-type DomainOf<C extends string> = C extends `${infer D}:${string}` ? D : never
-
 /**
  * `window.api`: `api.discussions.list({folder})` for `discussions:list`, and
- * `api.events.discussion.changed(listener)` for the `discussion:changed` event.
+ * `api.events.discussions.changed(listener)` for the `discussions:changed` event.
  */
 export type Api = {
   [D in DomainOf<InvokeChannel>]: {

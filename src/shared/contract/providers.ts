@@ -1,8 +1,7 @@
 /** Providers: which are configured and usable, trying one, the default, trusting a project. */
 import { z } from 'zod'
 
-import type { ProviderUsage } from '../../core/providers/port.js'
-import { pathSchema } from './common.js'
+import { pathSchema, usageSchema } from './common.js'
 
 /**
  * The provider kinds, as the app shows them. The node layer's registry of kinds
@@ -30,56 +29,65 @@ export const providersRequests = {
   'providers:trust': z.strictObject({ folder: folderField, trust: z.boolean() }),
 }
 
-export interface ProviderInfo {
-  name: string
-  kind: ProviderKindName
-  description: string | null
-  source: 'user' | 'project' | 'built-in'
-  file: string | null
-  line: number | null
-  trusted: boolean
+/** One provider entry as lists show it: where it comes from and whether it can answer now. */
+export const providerInfoSchema = z.object({
+  name: z.string(),
+  kind: providerKindSchema,
+  description: z.string().nullable(),
+  source: z.enum(['user', 'project', 'built-in']),
+  file: z.string().nullable(),
+  line: z.number().nullable(),
+  trusted: z.boolean(),
   /** False when an entry of the same name elsewhere is the one used. */
-  active: boolean
+  active: z.boolean(),
   /** null: not checked. */
-  usable: boolean | null
-  why: string
-}
+  usable: z.boolean().nullable(),
+  why: z.string(),
+})
+export type ProviderInfo = z.infer<typeof providerInfoSchema>
 
-export interface ProvidersState {
-  providers: ProviderInfo[]
-  defaultName: string
-  fallback: string[]
+export const providersStateSchema = z.object({
+  providers: z.array(providerInfoSchema),
+  defaultName: z.string(),
+  fallback: z.array(z.string()),
   /** The default provider is the offline demo. */
-  usingDemo: boolean
+  usingDemo: z.boolean(),
   /** Any provider besides the demo is configured. */
-  configured: boolean
-  problems: string[]
+  configured: z.boolean(),
+  problems: z.array(z.string()),
   /**
    * The project of the folder, when it brings programs of its own to run: its providers.yaml, or
    * personas with an external `command`. `brings` says what, one line each.
    */
-  project: { root: string; brings: string[]; trusted: boolean } | null
-  userFile: string
-}
+  project: z
+    .object({ root: z.string(), brings: z.array(z.string()), trusted: z.boolean() })
+    .nullable(),
+  userFile: z.string(),
+})
+export type ProvidersState = z.infer<typeof providersStateSchema>
 
-export interface ProviderTestResult {
-  text: string
-  provider: string
-  durationMs: number
-  usage: ProviderUsage
-  costUsd: number | null
-}
+export const providerTestResultSchema = z.object({
+  text: z.string(),
+  provider: z.string(),
+  durationMs: z.number(),
+  usage: usageSchema,
+  costUsd: z.number().nullable(),
+})
+export type ProviderTestResult = z.infer<typeof providerTestResultSchema>
 
-export interface DefaultProviderSaved {
+export const defaultProviderSavedSchema = z.object({
   /** The settings file written. */
-  file: string
+  file: z.string(),
   /** Set when another setting still wins over the one written (a project's discussions.yaml). */
-  note: string | null
-}
+  note: z.string().nullable(),
+})
+export type DefaultProviderSaved = z.infer<typeof defaultProviderSavedSchema>
+
+export const projectTrustSchema = z.object({ trusted: z.boolean() })
 
 export interface ProvidersResponses {
   'providers:list': ProvidersState
   'providers:test': ProviderTestResult
   'providers:setDefault': DefaultProviderSaved
-  'providers:trust': { trusted: boolean }
+  'providers:trust': z.infer<typeof projectTrustSchema>
 }

@@ -1,10 +1,7 @@
 /** Turns: who would answer, starting one, cancelling it; its progress arrives as events. */
 import { z } from 'zod'
 
-import type { TurnEvent } from '../../core/turns/turn-events.js'
-import type { ProviderUsage } from '../../core/providers/port.js'
-import type { VoteCounts } from '../../core/voting/consensus.js'
-import { pathSchema } from './common.js'
+import { pathSchema, usageSchema, voteCountsSchema, voteSchema } from './common.js'
 
 const alias = z
   .string()
@@ -15,7 +12,7 @@ const turnId = z.string().min(1).max(100)
 export const turnsRequests = {
   /** Who a turn on this discussion would ask now, and the providers it could use. */
   'turns:plan': z.strictObject({ path: pathSchema }),
-  /** Starts a turn and answers at once with its id; progress comes as `turn:progress` events. */
+  /** Starts a turn and answers at once with its id; progress comes as `turns:progress` events. */
   'turns:start': z.strictObject({
     path: pathSchema,
     /** Aliases, or `all`; absent or empty: routing decides (mentions, then the phase's defaults). */
@@ -27,52 +24,114 @@ export const turnsRequests = {
   'turns:cancel': z.strictObject({ turnId }),
 }
 
-export interface TurnCandidate {
-  alias: string
+export const turnCandidateSchema = z.object({
+  alias: z.string(),
   /** The persona's name; null when no persona has this alias. */
-  name: string | null
-  role: string | null
+  name: z.string().nullable(),
+  role: z.string().nullable(),
   /** Listed in the discussion's participants. */
-  member: boolean
-}
+  member: z.boolean(),
+})
+export type TurnCandidate = z.infer<typeof turnCandidateSchema>
 
-export interface TurnPlanInfo {
+export const turnPlanSchema = z.object({
   /** The discussion's participants first, then every other persona. */
-  candidates: TurnCandidate[]
+  candidates: z.array(turnCandidateSchema),
   /** Who routing picks when nobody is named: the preselected chips. */
-  preselected: string[]
+  preselected: z.array(z.string()),
   /** Why they were picked: `mentions`, `phase` (the phase's defaults), `participants` ... */
-  source: 'explicit' | 'callout' | 'mentions' | 'phase' | 'participants'
-  phase: string | null
-  providers: string[]
-  defaultProvider: string
+  source: z.enum(['explicit', 'callout', 'mentions', 'phase', 'participants']),
+  phase: z.string().nullable(),
+  providers: z.array(z.string()),
+  defaultProvider: z.string(),
   /** The default provider is the offline demo. */
-  usingDemo: boolean
+  usingDemo: z.boolean(),
   /** A turn already running on this file, if any. */
-  running: string | null
-}
+  running: z.string().nullable(),
+})
+export type TurnPlanInfo = z.infer<typeof turnPlanSchema>
 
-export interface TurnOutcome {
-  cancelled: boolean
-  votes: VoteCounts
-  usage: ProviderUsage
-  costUsd: number | null
-  phase: {
-    from: string | null
-    to: string | null
-    status: string | null
-    reason: string | null
-  } | null
-}
+const participant = { participant: z.string() }
+
+/** Progress of one participant in a turn, in the order it happens. */
+export const participantEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('queued'), ...participant }),
+  z.object({ type: z.literal('started'), ...participant }),
+  z.object({ type: z.literal('text'), ...participant, delta: z.string(), comment: z.string() }),
+  /** A provider of the chain failed and the next one starts; text streamed so far is void. */
+  z.object({
+    type: z.literal('retrying'),
+    ...participant,
+    failed: z.string(),
+    reason: z.string(),
+    next: z.string(),
+  }),
+  z.object({
+    type: z.literal('done'),
+    ...participant,
+    author: z.string(),
+    vote: voteSchema.nullable(),
+    provider: z.string(),
+    durationMs: z.number(),
+    usage: usageSchema,
+    costUsd: z.number().nullable(),
+    line: z.number(),
+    note: z.string().nullable(),
+  }),
+  z.object({
+    type: z.literal('no-response'),
+    ...participant,
+    provider: z.string(),
+    durationMs: z.number(),
+  }),
+  z.object({ type: z.literal('failed'), ...participant, reason: z.string() }),
+  z.object({ type: z.literal('skipped'), ...participant, reason: z.string() }),
+])
+export type ParticipantEventInfo = z.infer<typeof participantEventSchema>
+
+export const turnEventSchema = z.union([
+  participantEventSchema,
+  z.object({
+    type: z.literal('phase'),
+    from: z.string(),
+    to: z.string().nullable(),
+    status: z.string().nullable(),
+    reason: z.string().nullable(),
+  }),
+])
+export type TurnEventInfo = z.infer<typeof turnEventSchema>
+
+export const turnOutcomeSchema = z.object({
+  cancelled: z.boolean(),
+  votes: voteCountsSchema,
+  usage: usageSchema,
+  costUsd: z.number().nullable(),
+  phase: z
+    .object({
+      from: z.string().nullable(),
+      to: z.string().nullable(),
+      status: z.string().nullable(),
+      reason: z.string().nullable(),
+    })
+    .nullable(),
+})
+export type TurnOutcome = z.infer<typeof turnOutcomeSchema>
+
+const turnRun = { turnId: z.string(), path: z.string() }
 
 /** Pushed while a turn runs: each participant's progress, then one `finished` or `error`. */
-export type TurnProgress =
-  | { turnId: string; path: string; kind: 'event'; event: TurnEvent }
-  | { turnId: string; path: string; kind: 'finished'; outcome: TurnOutcome }
-  | { turnId: string; path: string; kind: 'error'; message: string }
+export const turnProgressSchema = z.discriminatedUnion('kind', [
+  z.object({ ...turnRun, kind: z.literal('event'), event: turnEventSchema }),
+  z.object({ ...turnRun, kind: z.literal('finished'), outcome: turnOutcomeSchema }),
+  z.object({ ...turnRun, kind: z.literal('error'), message: z.string() }),
+])
+export type TurnProgress = z.infer<typeof turnProgressSchema>
+
+export const turnStartedSchema = z.object({ turnId: z.string() })
+export const turnCancelledSchema = z.object({ cancelled: z.boolean() })
 
 export interface TurnsResponses {
   'turns:plan': TurnPlanInfo
-  'turns:start': { turnId: string }
-  'turns:cancel': { cancelled: boolean }
+  'turns:start': z.infer<typeof turnStartedSchema>
+  'turns:cancel': z.infer<typeof turnCancelledSchema>
 }

@@ -9,18 +9,20 @@ export const workspaceRequests = {
   'workspace:recent': emptyRequest,
 }
 
-export interface WorkspaceState {
+export const workspaceStateSchema = z.object({
   /** The folders open in this session (real paths), the one the app started on first. */
-  folders: string[]
+  folders: z.array(z.string()),
   /** Folders opened before, most recent first (at most 10). */
-  recent: string[]
-}
+  recent: z.array(z.string()),
+})
+export type WorkspaceState = z.infer<typeof workspaceStateSchema>
 
-export interface WorkspaceOpened {
+export const workspaceOpenedSchema = z.object({
   /** The folder opened (real path); null when the picker was cancelled. */
-  folder: string | null
-  state: WorkspaceState
-}
+  folder: z.string().nullable(),
+  state: workspaceStateSchema,
+})
+export type WorkspaceOpened = z.infer<typeof workspaceOpenedSchema>
 
 export interface WorkspaceResponses {
   'workspace:open': WorkspaceOpened

@@ -4,7 +4,7 @@
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
-import type { ProviderEntryInputOf, ProviderEntryOf } from '../../../core/providers/schema.js'
+import type { ProviderEntryOf } from '../../../core/providers/schema.js'
 import { providerEntrySchemaFor, providersFileSchemaFor } from '../../../core/providers/schema.js'
 import { providerKindSchema } from '../../../shared/contract/providers.js'
 import type { ProviderKindName } from '../../../shared/contract/providers.js'
@@ -46,10 +46,6 @@ export const PROVIDER_KINDS: readonly Kinds[ProviderKindName][] = providerKindSc
 export type ProviderConfig = {
   [Kind in ProviderKindName]: ProviderEntryOf<Kinds[Kind]>
 }[ProviderKindName]
-/** A providers.yaml entry as written (or suggested for pasting). */
-export type ProviderConfigInput = {
-  [Kind in ProviderKindName]: ProviderEntryInputOf<Kinds[Kind]>
-}[ProviderKindName]
 
 /** One `providers:` entry, checked against its kind's keys. */
 export const providerEntrySchema = providerEntrySchemaFor(PROVIDER_KINDS)
@@ -80,10 +76,6 @@ export function kindOf(config: ProviderConfig): EntryKind {
     probe: (built, context) => module.probe(entry, built, context),
     describe: () => module.describe(entry),
   }
-}
-
-export function isProviderKind(value: string): value is ProviderKindName {
-  return (providerKindSchema.options as readonly string[]).includes(value)
 }
 
 export type { ProviderKindName }

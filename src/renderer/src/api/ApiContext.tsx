@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-import type { Api } from '../../../shared/contract'
+import type { Api } from '@shared/contract'
 
 export const ApiContext = createContext<Api | null>(null)
 

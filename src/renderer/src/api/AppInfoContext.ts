@@ -1,6 +1,6 @@
 import { createContext, useContext } from 'react'
 
-import type { AppInfo } from '../../../shared/contract'
+import type { AppInfo } from '@shared/contract'
 
 export const AppInfoContext = createContext<AppInfo | null>(null)
 

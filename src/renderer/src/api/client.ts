@@ -2,7 +2,7 @@
  * The contract client the whole renderer uses, chosen once at start: the preload's `window.api`
  * in the desktop app, else the browser mode's WebSocket on the page's own server.
  */
-import type { Api, Reply } from '../../../shared/contract'
+import type { Api, Reply } from '@shared/contract'
 import { takeSessionToken } from './session-token'
 import { socketApi } from './socket-client'
 

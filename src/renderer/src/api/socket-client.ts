@@ -4,9 +4,9 @@
  * with the upgrade request and no other server ever sees. A dropped connection is retried with
  * backoff, and the calls in flight fail with a message saying why instead of hanging.
  */
-import { buildApi } from '../../../shared/contract/build-api'
-import { CLOSE_REASONS } from '../../../shared/contract/socket-protocol'
-import type { Api, EventChannel, InvokeChannel, Reply } from '../../../shared/contract'
+import { buildApi } from '@shared/contract/build-api'
+import { CLOSE_REASONS } from '@shared/contract/socket-protocol'
+import type { Api, EventChannel, InvokeChannel, Reply } from '@shared/contract'
 import { notifyError } from '../notify'
 import { MISSING_TOKEN } from './session-token'
 

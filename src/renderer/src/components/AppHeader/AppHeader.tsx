@@ -11,7 +11,7 @@ import {
 import { IconHelp, IconMessages, IconMoon, IconRefresh, IconSun } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { AppInfo } from '../../../../shared/contract'
+import type { AppInfo } from '@shared/contract'
 import { useSignedName } from '../Composer/draft'
 import { PanelButtons } from '../Panels/PanelButtons'
 

@@ -1,7 +1,7 @@
 import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { Vote } from '../../../../core/format/model'
+import type { Vote } from '@core/format/model'
 
 export const VOTE_COLOURS: Record<Vote, string> = {
   READY: 'green',

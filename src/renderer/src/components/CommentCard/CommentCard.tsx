@@ -2,7 +2,7 @@ import { Badge, Group, Paper, Text } from '@mantine/core'
 import { memo } from 'react'
 import type { ReactNode } from 'react'
 
-import type { CommentInfo } from '../../../../shared/contract'
+import type { CommentInfo } from '@shared/contract'
 import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { VoteBadge } from '../Badges/VoteBadge'
 import { CommentDiagrams } from '../Diagrams/CommentDiagrams'

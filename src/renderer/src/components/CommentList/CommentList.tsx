@@ -12,7 +12,7 @@ import {
 } from 'react'
 import type { ReactNode, Ref } from 'react'
 
-import type { CommentInfo } from '../../../../shared/contract'
+import type { CommentInfo } from '@shared/contract'
 import { CommentCard } from '../CommentCard/CommentCard'
 import { highlightMatches } from './highlight'
 import { readPosition, savePosition } from './reading-position'

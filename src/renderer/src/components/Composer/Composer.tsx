@@ -12,7 +12,7 @@ import {
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { Vote } from '../../../../core/format/model'
+import type { Vote } from '@core/format/model'
 import { useApi } from '../../api/ApiContext'
 import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'

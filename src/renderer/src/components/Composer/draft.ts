@@ -4,7 +4,7 @@
  */
 import { useSyncExternalStore } from 'react'
 
-import type { Vote } from '../../../../core/format/model'
+import type { Vote } from '@core/format/model'
 
 export interface Draft {
   text: string

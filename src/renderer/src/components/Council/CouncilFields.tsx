@@ -24,6 +24,12 @@ export function councilCalls(settings: CouncilSettings): number {
   return 3 * settings.rounds + 1 + (settings.rank ? 3 : 0)
 }
 
+/** Who answers in each mode, in words, under the choice. */
+const MEMBERS: Record<CouncilSettings['mode'], string> = {
+  personality: 'A Pragmatist, a Visionary and a Skeptic answer; the Referee weighs them.',
+  dp: 'Group D (grounded) and group P (exploratory) each ideate and shortlist; the Meta-Arbiter merges.',
+}
+
 export interface CouncilFieldsProps {
   value: CouncilSettings
   onChange: (value: CouncilSettings) => void
@@ -43,18 +49,22 @@ export function CouncilFields({ value, onChange }: CouncilFieldsProps): ReactNod
   return (
     <Stack gap="sm" data-testid="council-fields">
       <div>
-        <Text size="sm" fw={500} mb={4}>
+        <Text size="sm" fw={500} mb={4} id="council-members-label">
           Members
         </Text>
         <SegmentedControl
           fullWidth
+          aria-labelledby="council-members-label"
           value={value.mode}
           onChange={(mode) => set({ mode: mode })}
           data={[
-            { value: 'personality', label: 'Pragmatist, Visionary, Skeptic + Referee' },
+            { value: 'personality', label: 'Advisors + Referee' },
             { value: 'dp', label: 'D and P groups + Meta-Arbiter' },
           ]}
         />
+        <Text size="xs" c="dimmed" mt={4}>
+          {MEMBERS[value.mode]}
+        </Text>
       </div>
       <Group grow align="flex-start">
         <Select
@@ -77,20 +87,20 @@ export function CouncilFields({ value, onChange }: CouncilFieldsProps): ReactNod
           onChange={(rounds) => typeof rounds === 'number' && set({ rounds })}
           clampBehavior="strict"
         />
-        <Select
-          label="Tier"
-          description="Who gets the stronger provider"
-          data={[
-            { value: 'light', label: 'Light: everyone default' },
-            { value: 'medium', label: 'Medium: stronger judge' },
-            { value: 'heavy', label: 'Heavy: everyone stronger' },
-          ]}
-          value={value.tier}
-          onChange={(tier) => tier && set({ tier: tier })}
-          allowDeselect={false}
-          comboboxProps={{ withinPortal: true }}
-        />
       </Group>
+      <Select
+        label="Tier"
+        description="Who gets the stronger provider"
+        data={[
+          { value: 'light', label: 'Light: everyone on the default provider' },
+          { value: 'medium', label: 'Medium: the judge on the stronger provider' },
+          { value: 'heavy', label: 'Heavy: everyone on the stronger provider' },
+        ]}
+        value={value.tier}
+        onChange={(tier) => tier && set({ tier: tier })}
+        allowDeselect={false}
+        comboboxProps={{ withinPortal: true }}
+      />
       <Checkbox
         label="Anonymized peer ranking before the referee"
         description="Each advisor ranks the others' answers as Response A/B, without names."

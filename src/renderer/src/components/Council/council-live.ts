@@ -1,16 +1,16 @@
 /**
- * What is running right now, from `council:progress` events: the calls thinking and the ones that
- * failed in this run. What is done comes from the file (council:read), which every append changes.
+ * What is running right now, from `councils:progress` events: the calls writing, their text so far
+ * and the ones that failed in this run (core's reducer, the one the backend keeps per run). What
+ * is done comes from the file (councils:read), which every append changes.
  */
-import type { CouncilProgress } from '../../../../shared/contract'
+import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '@core/council/progress'
+import type { CouncilRunProgress } from '@core/council/progress'
+import type { CouncilProgress } from '@shared/contract'
 
 export interface CouncilLive {
   runId: string | null
-  thinking: Set<string>
-  /** The text each thinking call has written so far, as it streams. */
-  streams: Map<string, string>
-  failed: Map<string, string>
-  /** Set when the run ended with an error or cancelled, for one line under the grid. */
+  calls: CouncilRunProgress
+  /** Set when the run ended with an error or cancelled, for one line above the stages. */
   ended: string | null
   /**
    * Runs already over. A short run can finish before the reply that names it (or a read that
@@ -21,56 +21,68 @@ export interface CouncilLive {
 
 export const IDLE: CouncilLive = {
   runId: null,
-  thinking: new Set(),
-  streams: new Map(),
-  failed: new Map(),
+  calls: NO_COUNCIL_PROGRESS,
   ended: null,
   finished: [],
 }
 
 export function reduceLive(live: CouncilLive, progress: CouncilProgress): CouncilLive {
   const finished = [...live.finished, progress.runId]
+  const stopped = { ...NO_COUNCIL_PROGRESS, failed: live.calls.failed }
   if (progress.kind === 'error')
-    return {
-      ...live,
-      runId: null,
-      thinking: new Set(),
-      streams: new Map(),
-      ended: progress.message,
-      finished,
-    }
+    return { ...live, runId: null, calls: stopped, ended: progress.message, finished }
   if (progress.kind === 'finished') {
     const ended = progress.cancelled
       ? 'Cancelled; the answers that arrived are saved. Resume continues.'
       : progress.failed.length > 0
         ? `${progress.failed.length} call(s) failed; the answers that arrived are saved. Resume retries.`
         : null
-    return { ...live, runId: null, thinking: new Set(), streams: new Map(), ended, finished }
+    return { ...live, runId: null, calls: stopped, ended, finished }
   }
   if (live.finished.includes(progress.runId)) return live
-  const event = progress.event
-  const thinking = new Set(live.thinking)
-  const streams = new Map(live.streams)
-  const failed = new Map(live.failed)
-  if (event.type === 'started') {
-    thinking.add(event.label)
-    failed.delete(event.label)
-  } else if (event.type === 'text') {
-    thinking.add(event.label)
-    streams.set(event.label, event.text)
-  } else if (event.type === 'done') {
-    thinking.delete(event.label)
-    streams.delete(event.label)
-  } else if (event.type === 'failed') {
-    thinking.delete(event.label)
-    streams.delete(event.label)
-    failed.set(event.label, event.reason)
+  return {
+    ...live,
+    runId: progress.runId,
+    calls: reduceCouncilProgress(live.calls, progress.event),
+    ended: null,
   }
-  return { ...live, runId: progress.runId, thinking, streams, failed, ended: null }
 }
 
 /** Follows run `runId` just started; a run already over, or the one already followed, stays. */
 export function adoptCouncilRun(live: CouncilLive, runId: string): CouncilLive {
   if (live.finished.includes(runId) || live.runId === runId) return live
   return { ...IDLE, finished: live.finished, runId }
+}
+
+/**
+ * A view that opened (or subscribed) after a run's first words starts from the backend's record
+ * of that run: the calls this view has not heard of yet are taken from it.
+ */
+export function adoptRecordedProgress(
+  live: CouncilLive,
+  runId: string,
+  recorded: CouncilRunProgress,
+): CouncilLive {
+  if (live.finished.includes(runId)) return live
+  const base = live.runId === runId ? live : { ...IDLE, finished: live.finished, runId }
+  const known = (label: string): boolean =>
+    base.calls.thinking.includes(label) || label in base.calls.streams
+  const fresh = recorded.thinking.filter((label) => !known(label))
+  if (fresh.length === 0 && base === live) return live
+  return {
+    ...base,
+    calls: {
+      thinking: [...base.calls.thinking, ...fresh],
+      streams: {
+        ...base.calls.streams,
+        ...Object.fromEntries(
+          fresh.flatMap((label) => {
+            const text = recorded.streams[label]
+            return text === undefined ? [] : [[label, text]]
+          }),
+        ),
+      },
+      failed: { ...recorded.failed, ...base.calls.failed },
+    },
+  }
 }

@@ -1,10 +1,11 @@
 import { Box, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { RoundTally } from '../../../../core/debate/tally'
-import type { Threshold } from '../../../../core/debate/model'
-import { formatWeight } from '../../../../core/debate/weights'
+import type { RoundTally } from '@core/debate/tally'
+import type { Threshold } from '@core/debate/model'
+import { formatWeight } from '@core/debate/weights'
 import classes from './Debate.module.css'
+import { readableBadgeText } from '../Badges/readable-badge'
 
 export interface ApprovalBarsProps {
   tally: RoundTally
@@ -32,6 +33,7 @@ export function ApprovalBars({ tally, threshold }: ApprovalBarsProps): ReactNode
             </Text>
             <Box
               className={classes.bar}
+              role="img"
               aria-label={`${p.proposal}: ${formatWeight(p.approving)} of ${formatWeight(tally.total)}`}
             >
               <Box className={classes.fill} data-state={state} style={{ width: `${share}%` }} />
@@ -40,7 +42,14 @@ export function ApprovalBars({ tally, threshold }: ApprovalBarsProps): ReactNode
             <Text
               size="xs"
               w={190}
-              c={state === 'passes' ? 'teal' : state === 'blocked' ? 'red' : 'dimmed'}
+              c={state === 'passes' || state === 'blocked' ? undefined : 'dimmed'}
+              style={
+                state === 'passes'
+                  ? readableBadgeText('teal')
+                  : state === 'blocked'
+                    ? readableBadgeText('red')
+                    : undefined
+              }
             >
               {formatWeight(p.approving)} of {formatWeight(tally.total)}
               {state === 'blocked'

@@ -1,8 +1,8 @@
 import { Group, Input, NumberInput, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import { defaultWeight } from '../../../../core/debate/weights'
-import type { PersonaInfo } from '../../../../shared/contract'
+import { defaultWeight } from '@core/debate/weights'
+import type { PersonaInfo } from '@shared/contract'
 
 export interface DebateSettings {
   /** Weights the person changed, by alias; the rest keep their role's default. */

@@ -2,7 +2,8 @@ import { Badge, Group, Loader, Stack, Text, Tooltip } from '@mantine/core'
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { DebateRunProgress, ParticipantState } from '../../../../core/debate/progress'
+import type { DebateRunProgress, ParticipantState } from '@core/debate/progress'
+import { readableBadgeText } from '../Badges/readable-badge'
 
 const COLOURS: Record<ParticipantState, string> = {
   waiting: 'gray',
@@ -51,6 +52,7 @@ export function DebateProgressGrid({
                     color={COLOURS[state]}
                     leftSection={<StateIcon state={state} />}
                     tt="none"
+                    style={readableBadgeText(COLOURS[state])}
                     data-testid="debate-participant"
                     data-alias={alias}
                     data-state={state}

@@ -15,12 +15,13 @@ import { IconChevronDown, IconChevronUp, IconPlayerPlay, IconPlayerStop } from '
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import { formatThreshold } from '../../../../core/debate/threshold'
-import { formatWeight } from '../../../../core/debate/weights'
-import type { DebateInfo, DebateStatus } from '../../../../shared/contract'
+import { formatThreshold } from '@core/debate/threshold'
+import { formatWeight } from '@core/debate/weights'
+import type { DebateInfo, DebateStatus } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { readableBadgeText } from '../Badges/readable-badge'
 import { notifyError } from '../../notify'
 import { ApprovalBars } from './ApprovalBars'
 import classes from './Debate.module.css'
@@ -34,6 +35,8 @@ export interface DebateViewProps {
   path: string
   /** Changes when the file changed: the view reads the debate again. */
   version: number
+  /** Hears the state the view shows (RUNNING while a run goes on), so the header agrees. */
+  onStatusChange?: (status: string | null) => void
 }
 
 const STATUS_COLOURS: Record<DebateStatus, string> = {
@@ -158,7 +161,7 @@ function RunButton({
  * while it runs, the outcome (or the decision an escalation waits for), approval per round and the
  * proposals. Folds away (and scrolls inside itself) to leave the thread its room.
  */
-export function DebateView({ path, version }: DebateViewProps): ReactNode {
+export function DebateView({ path, version, onStatusChange }: DebateViewProps): ReactNode {
   const api = useApi()
   const [open, setOpen] = useState(true)
   const [live, setLive] = useState<DebateLive>(IDLE)
@@ -167,7 +170,7 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
 
   useEffect(
     () =>
-      api.events.debate.progress((progress) => {
+      api.events.debates.progress((progress) => {
         if (progress.path !== path) return
         setLive((current) => reduceDebateLive(current, progress))
         if (progress.kind !== 'event' || progress.event.type === 'phase-started') reload()
@@ -187,13 +190,23 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
       )
   }, [running, recorded])
 
-  if (!info) return null
   // A read that still saw a run this view has seen finish does not bring it back.
-  const runId =
-    live.runId ?? (info.running && !live.finished.includes(info.running) ? info.running : null)
-  const progress = live.progress
+  const runId = !info
+    ? null
+    : (live.runId ?? (info.running && !live.finished.includes(info.running) ? info.running : null))
   // RUNNING only while a run goes on; the file's own status otherwise.
-  const status: DebateStatus = runId ? 'RUNNING' : info.status === 'RUNNING' ? 'OPEN' : info.status
+  const status: DebateStatus | null = !info
+    ? null
+    : runId
+      ? 'RUNNING'
+      : info.status === 'RUNNING'
+        ? 'OPEN'
+        : info.status
+  useEffect(() => onStatusChange?.(status), [onStatusChange, status])
+  useEffect(() => () => onStatusChange?.(null), [onStatusChange])
+
+  if (!info || !status) return null
+  const progress = live.progress
   const run = (): void => {
     setBusy(true)
     call(api.debates.resume({ path }))
@@ -218,6 +231,7 @@ export function DebateView({ path, version }: DebateViewProps): ReactNode {
             color={STATUS_COLOURS[status]}
             variant="light"
             size="sm"
+            style={readableBadgeText(STATUS_COLOURS[status])}
             data-testid="debate-status"
           >
             {status}

@@ -1,8 +1,9 @@
 import { Badge, Card, Group, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { ProposalSummary } from '../../../../core/debate/summary'
-import { lineDiff } from '../../../../core/debate/line-diff'
+import type { ProposalSummary } from '@core/debate/summary'
+import { lineDiff } from '@core/debate/line-diff'
+import { readableBadgeText } from '../Badges/readable-badge'
 import classes from './Debate.module.css'
 
 const SEVERITY_COLOR = { blocking: 'red', major: 'orange', minor: 'gray' } as const
@@ -23,17 +24,18 @@ export function ProposalCard({ proposal, chosen }: ProposalCardProps): ReactNode
           <Text fw={700}>{proposal.id}</Text>
           <Text size="sm">by @{proposal.author}</Text>
           {proposal.confidence !== null && (
-            <Badge variant="light" size="sm">
+            <Badge variant="light" size="sm" style={readableBadgeText('blue')}>
               confidence {proposal.confidence}
             </Badge>
           )}
           {revised && (
-            <Badge variant="light" color="grape" size="sm">
+            <Badge variant="light" color="grape" size="sm" style={readableBadgeText('grape')}>
               revised
             </Badge>
           )}
           {chosen && (
-            <Badge color="teal" size="sm">
+            // teal.9: white text on it reads at AA in both schemes.
+            <Badge color="teal.9" size="sm">
               adopted
             </Badge>
           )}

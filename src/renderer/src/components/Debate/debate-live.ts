@@ -2,9 +2,9 @@
  * What the view knows of a run: its id, its progress (core's reducer, seeded from debates:read
  * so a view opened mid-run shows the same), and how it ended when it ended without an outcome.
  */
-import { NO_PROGRESS, reduceDebateProgress } from '../../../../core/debate/progress'
-import type { DebateRunProgress } from '../../../../core/debate/progress'
-import type { DebateProgress } from '../../../../shared/contract'
+import { NO_PROGRESS, reduceDebateProgress } from '@core/debate/progress'
+import type { DebateRunProgress } from '@core/debate/progress'
+import type { DebateProgress } from '@shared/contract'
 
 export interface DebateLive {
   runId: string | null

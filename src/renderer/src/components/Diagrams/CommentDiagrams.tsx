@@ -2,7 +2,7 @@ import { Group, Loader, Paper, UnstyledButton } from '@mantine/core'
 import { useMemo } from 'react'
 import type { ReactNode } from 'react'
 
-import { findDiagramReferences } from '../../../../core/diagrams/references'
+import { findDiagramReferences } from '@core/diagrams/references'
 import { DiagramFailure } from './DiagramFailure'
 import { DiagramName } from './DiagramName'
 import { useDiagrams } from './DiagramsContext'

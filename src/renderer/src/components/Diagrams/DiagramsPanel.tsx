@@ -16,7 +16,7 @@ import { IconAlertTriangle } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiagramEntry } from '../../../../shared/contract'
+import type { DiagramEntry } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'

@@ -3,7 +3,7 @@
  * visible comments) go to the backend as one `diagrams:render`, so PlantUML starts once for them.
  * Finished pictures are cached by content: the same source is sanitized and rendered once.
  */
-import type { Api, RenderedDiagram } from '../../../../shared/contract'
+import type { Api, RenderedDiagram } from '@shared/contract'
 import { call } from '../../api/client'
 import { renderMermaid } from './mermaid-render'
 import { sanitizeSvg, svgDataUrl } from './sanitize-svg'

@@ -1,7 +1,7 @@
 import { Badge, Group, Table, Text, Tooltip } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import type { DiscussionSummary } from '../../../../shared/contract'
+import type { DiscussionSummary } from '@shared/contract'
 import { formatDateTime, timeAgo } from '../../lib/time'
 import { StatusBadge } from '../Badges/StatusBadge'
 import classes from './DiscussionBrowser.module.css'

@@ -1,4 +1,4 @@
-import type { DiscussionSummary } from '../../../../shared/contract/index.js'
+import type { DiscussionSummary } from '@shared/contract/index.js'
 
 /** The status filter's value that keeps every discussion. */
 export const ALL = 'all'

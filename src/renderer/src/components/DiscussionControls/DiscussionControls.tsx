@@ -3,7 +3,7 @@ import { IconArrowRight, IconMessagePlus, IconPlayerPlay } from '@tabler/icons-r
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { useShortcuts } from '../../lib/shortcuts'
 import { Composer } from '../Composer/Composer'
 import { usePanels } from '../Panels/PanelsContext'

@@ -3,7 +3,7 @@ import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
 import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { timeAgo } from '../../lib/time'
 import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { StatusBadge } from '../Badges/StatusBadge'
@@ -12,6 +12,8 @@ import { PhaseSteps } from './PhaseSteps'
 
 export interface DiscussionHeaderProps {
   detail: DiscussionDetail
+  /** The status to show; default the file's. A running council or debate says RUNNING. */
+  status?: string | null
   onBack: () => void
   onFind: () => void
   /** Buttons shown beside find (run turn, comment, advance). */
@@ -24,6 +26,7 @@ export interface DiscussionHeaderProps {
 
 export function DiscussionHeader({
   detail,
+  status = detail.status,
   onBack,
   onFind,
   actions,
@@ -68,7 +71,7 @@ export function DiscussionHeader({
               {detail.title}
             </Title>
             <Group gap="xs">
-              <StatusBadge status={detail.status} />
+              <StatusBadge status={status} />
               {detail.template && (
                 <Text size="xs" c="dimmed">
                   Template: {detail.template}

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
@@ -99,6 +99,8 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
       setAwaitingComment(null)
   }, [detail, awaitingComment])
   const following = turnRunning || awaitingComment !== null
+  // A council's or debate's view knows when it runs; the header shows the same status.
+  const [protocolStatus, setProtocolStatus] = useState<string | null>(null)
   const thread = useTurnThread(detail, path, openLink)
   useEffect(() => {
     if (thread.saved !== '') setTurnReads((n) => n + 1)
@@ -144,6 +146,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
         <Box className={classes.header}>
           <DiscussionHeader
             detail={detail}
+            status={protocolStatus ?? detail.status}
             onBack={onBack}
             onFind={find.show}
             votes={protocol === null}
@@ -167,8 +170,12 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
               <Text size="sm">{problem}</Text>
             </Alert>
           ))}
-          {detail.template === 'debate' && <DebateView path={detail.path} version={version} />}
-          {detail.template === 'council' && <CouncilView path={detail.path} version={version} />}
+          {detail.template === 'debate' && (
+            <DebateView path={detail.path} version={version} onStatusChange={setProtocolStatus} />
+          )}
+          {detail.template === 'council' && (
+            <CouncilView path={detail.path} version={version} onStatusChange={setProtocolStatus} />
+          )}
         </Box>
         <div className={classes.comments}>
           {find.open && (

@@ -3,7 +3,7 @@ import { IconChevronRight } from '@tabler/icons-react'
 import { Fragment } from 'react'
 import type { ReactNode } from 'react'
 
-import type { PhaseInfo } from '../../../../shared/contract'
+import type { PhaseInfo } from '@shared/contract'
 
 export interface PhaseStepsProps {
   phases: readonly PhaseInfo[]

@@ -13,7 +13,7 @@ import {
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { PersonaInfo, TemplateInfo } from '../../../../shared/contract'
+import type { PersonaInfo, TemplateInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
@@ -91,7 +91,7 @@ export function NewDiscussionDialog({
       const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
       const personas = choices?.personas ?? []
       const created = isCouncil
-        ? await call(api.council.start({ folder, question, ...council }))
+        ? await call(api.councils.start({ folder, question, ...council }))
         : isDebate
           ? await call(
               api.debates.start({

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 
 import { notifications } from '@mantine/notifications'
 
-import type { DiscussionRestored } from '../../../../shared/contract'
+import type { DiscussionRestored } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { ParticipantsManager } from '../Participants/ParticipantsManager'
 import { ProvidersView } from '../Providers/ProvidersView'
@@ -54,7 +54,7 @@ export function AppPanels({ folder, children }: AppPanelsProps): ReactNode {
 
   useEffect(
     () =>
-      api.events.discussion.restored((restored) => {
+      api.events.discussions.restored((restored) => {
         notifications.show({
           color: 'orange',
           title: restored.authors.length > 0 ? 'Lost answers restored' : 'Lost phase change',

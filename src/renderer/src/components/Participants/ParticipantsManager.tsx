@@ -3,7 +3,7 @@ import { IconPlus } from '@tabler/icons-react'
 import { useCallback, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { PersonaInfo } from '../../../../shared/contract'
+import type { PersonaInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'

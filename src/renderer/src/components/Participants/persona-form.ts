@@ -4,8 +4,8 @@
  */
 import '../../lib/zod-jitless.js'
 
-import { personaSchema } from '../../../../core/personas/schema.js'
-import type { Persona, PersonaInput } from '../../../../core/personas/schema.js'
+import { personaSchema } from '@core/personas/schema.js'
+import type { Persona, PersonaInput } from '@core/personas/schema.js'
 
 export interface PersonaFormValues {
   name: string

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { phaseTitle } from '../RunTurn/phase-names'

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text } from '@
 import { useCallback, useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { ProvidersState, ProviderTestResult } from '../../../../shared/contract'
+import type { ProvidersState, ProviderTestResult } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'

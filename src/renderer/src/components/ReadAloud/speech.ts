@@ -3,7 +3,7 @@
  * process's espeak-ng / spd-say. Browser mode uses Web Speech alone: speech on the server would
  * come out of another machine's speakers.
  */
-import type { Api } from '../../../../shared/contract/index.js'
+import type { Api } from '@shared/contract/index.js'
 
 export type SpeechEngine = 'web' | 'native' | null
 

@@ -15,7 +15,7 @@ import {
 import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { TurnCandidate, TurnPlanInfo } from '../../../../shared/contract'
+import type { TurnCandidate, TurnPlanInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core'
 import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { PhaseInfo } from '../../../../shared/contract'
+import type { PhaseInfo } from '@shared/contract'
 import { phaseTitle } from './phase-names'
 import { isActive, isFinished } from './turn-state'
 import type { TurnState } from './turn-state'

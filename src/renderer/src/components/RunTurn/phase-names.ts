@@ -1,4 +1,4 @@
-import type { PhaseInfo } from '../../../../shared/contract/index.js'
+import type { PhaseInfo } from '@shared/contract/index.js'
 
 /** A phase as its template names it ("Consensus vote"), the raw id only when the template does not know it. */
 export function phaseTitle(phases: readonly PhaseInfo[], id: string | null): string {

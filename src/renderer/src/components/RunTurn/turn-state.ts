@@ -1,10 +1,10 @@
 /**
  * A running turn as the UI shows it: one row per participant with its live state, folded from the
- * `turn:progress` events. Pure, so it is tested without a browser.
+ * `turns:progress` events. Pure, so it is tested without a browser.
  */
-import type { Vote } from '../../../../core/format/model.js'
-import type { ProviderUsage } from '../../../../core/providers/port.js'
-import type { TurnOutcome, TurnProgress } from '../../../../shared/contract/index.js'
+import type { Vote } from '@core/format/model.js'
+import type { ProviderUsage } from '@core/providers/port.js'
+import type { TurnOutcome, TurnProgress } from '@shared/contract/index.js'
 
 export type ParticipantState =
   | 'queued'

@@ -3,7 +3,7 @@
  * while the discussion is not on screen (the person went back to the list), and events can arrive
  * before `turns:start` has answered with the turn's id. Also shows a turn another window started.
  */
-import type { Api, TurnProgress } from '../../../../shared/contract/index.js'
+import type { Api, TurnProgress } from '@shared/contract/index.js'
 import { applyProgress, retryTurn, startTurn } from './turn-state.js'
 import type { TurnRequest, TurnState } from './turn-state.js'
 
@@ -13,7 +13,7 @@ export class TurnStore {
   /** Retries asked for and not yet answered by `turns:start`: their turn keeps the earlier rows. */
   readonly #retries = new Map<string, { previous: TurnState; aliases: readonly string[] }>()
 
-  constructor(subscribe: Api['events']['turn']['progress']) {
+  constructor(subscribe: Api['events']['turns']['progress']) {
     subscribe((progress) => this.#apply(progress))
   }
 
@@ -98,7 +98,7 @@ const stores = new WeakMap<Api, TurnStore>()
 export function turnStoreFor(api: Api): TurnStore {
   let store = stores.get(api)
   if (!store) {
-    store = new TurnStore(api.events.turn.progress)
+    store = new TurnStore(api.events.turns.progress)
     stores.set(api, store)
   }
   return store

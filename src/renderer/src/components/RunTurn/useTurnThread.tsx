@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import type { TailItem } from '../CommentList/CommentList'
 import { PendingAnswer } from './PendingAnswer'
 import { isFinished } from './turn-state'

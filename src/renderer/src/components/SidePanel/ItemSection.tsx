@@ -2,12 +2,12 @@ import { Badge, Button, Group, Stack, Text, UnstyledButton } from '@mantine/core
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { ItemView } from '../../../../core/discussion/describe'
+import type { ItemInfo } from '@shared/contract'
 import classes from './SidePanel.module.css'
 
 export interface ItemSectionProps {
   title: string
-  items: readonly ItemView[]
+  items: readonly ItemInfo[]
   /** Mantine colour of the count badge and the item marks. */
   colour: string
   /** Newest first (the order people look for questions in); file order otherwise. */

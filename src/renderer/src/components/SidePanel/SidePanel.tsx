@@ -2,7 +2,7 @@ import { Alert, Divider, ScrollArea, Stack, Text } from '@mantine/core'
 import { IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '../../../../shared/contract'
+import type { DiscussionDetail } from '@shared/contract'
 import { ItemSection } from './ItemSection'
 import classes from './SidePanel.module.css'
 import { VoteChart } from './VoteChart'
@@ -18,7 +18,7 @@ export interface SidePanelProps {
 function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
   const { consensus } = detail.summary
   const rejected = consensus.reached && consensus.outcome === 'REJECT'
-  const blocked = consensus.blocked_by.length > 0
+  const blocked = consensus.blockedBy.length > 0
   const colour = consensus.reached ? (rejected ? 'red' : 'green') : blocked ? 'red' : 'yellow'
   const Icon = consensus.reached
     ? rejected
@@ -39,7 +39,13 @@ export function SidePanel({ detail, onJump, votes = true }: SidePanelProps): Rea
   const { summary } = detail
   const voters = detail.participants.filter((p) => !p.human || p.vote !== null).length
   return (
-    <ScrollArea className={classes.panel} type="auto" data-testid="side-panel">
+    <ScrollArea
+      className={classes.panel}
+      type="auto"
+      data-testid="side-panel"
+      // Reachable by keyboard even when it holds no link or button (a council's, say).
+      viewportProps={{ tabIndex: 0 }}
+    >
       <Stack gap="md" p="md">
         {votes && (
           <>

@@ -1,8 +1,8 @@
 import { Group, Progress, Stack, Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
-import { VOTE_VALUES } from '../../../../core/format/model'
-import type { VoteCounts } from '../../../../core/voting/consensus'
+import { VOTE_VALUES } from '@core/format/model'
+import type { VoteCounts } from '@core/voting/consensus'
 import { VOTE_COLOURS } from '../Badges/VoteBadge'
 
 export interface VoteChartProps {

@@ -3,13 +3,14 @@ import { z } from 'zod'
 
 import type { CouncilView } from '../../core/council/describe.js'
 import type { CouncilEvent } from '../../core/council/events.js'
+import type { CouncilRunProgress } from '../../core/council/progress.js'
 import { pathSchema } from './common.js'
 
 const runId = z.string().min(1).max(100)
 
 export const councilRequests = {
   /** Creates the council's file in `folder` and starts it; answers at once with its path and id. */
-  'council:start': z.strictObject({
+  'councils:start': z.strictObject({
     folder: pathSchema,
     question: z.string().trim().min(1, { error: 'ask the council something' }).max(20_000),
     mode: z.enum(['personality', 'dp']).optional(),
@@ -21,16 +22,18 @@ export const councilRequests = {
     provider: z.string().min(1).max(100).optional(),
   }),
   /** Continues a council that stopped; only the missing calls are made. */
-  'council:resume': z.strictObject({ path: pathSchema }),
-  'council:cancel': z.strictObject({ runId }),
+  'councils:resume': z.strictObject({ path: pathSchema }),
+  'councils:cancel': z.strictObject({ runId }),
   /** The council as its file says: calls, answers, ranking, synthesis, usage; and a running run. */
-  'council:read': z.strictObject({ path: pathSchema }),
+  'councils:read': z.strictObject({ path: pathSchema }),
 }
 
 export type CouncilInfo = CouncilView & {
   path: string
   /** The run working on this file now, if any. */
   running: string | null
+  /** That run's calls so far (who writes what), so a view opened mid-run shows them. */
+  progress: CouncilRunProgress | null
 }
 
 /** Pushed while a council runs: its events, then one `finished` or `error`. */
@@ -47,8 +50,8 @@ export type CouncilProgress =
   | { runId: string; path: string; kind: 'error'; message: string }
 
 export interface CouncilResponses {
-  'council:start': { path: string; runId: string }
-  'council:resume': { runId: string }
-  'council:cancel': { cancelled: boolean }
-  'council:read': CouncilInfo
+  'councils:start': { path: string; runId: string }
+  'councils:resume': { runId: string }
+  'councils:cancel': { cancelled: boolean }
+  'councils:read': CouncilInfo
 }

@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
-import { REDACTED, streamRedactor } from '../../src/node/providers/redact.js'
+import { REDACTED, streamRedactor } from './redact.js'
 
 const KEY = 'sk-live-0123456789abcdefSTREAMED'
 const env = { ECHO_KEY: KEY, PLAIN_SETTING: 'not-a-secret-value' }

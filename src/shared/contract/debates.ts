@@ -1,7 +1,7 @@
 /**
  * Debates: create and run one, resume or cancel it, where one stands (for the debate view), and
  * the human's decision on an escalated one. A run goes on in the background: start and resume
- * answer at once with a run id, and its progress reaches every window as `debate:progress`.
+ * answer at once with a run id, and its progress reaches every window as `debates:progress`.
  */
 import { z } from 'zod'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { validateWith } from '../../src/core/config/issues.js'
-import { providersFileSchema } from '../../src/node/providers/kinds/index.js'
+import { validateWith } from '../../../core/config/issues.js'
+import { providersFileSchema } from './index.js'
 
 function messages(value: unknown): string[] {
   const result = validateWith(providersFileSchema, value)

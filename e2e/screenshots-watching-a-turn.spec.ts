@@ -1,7 +1,7 @@
 // Watching a turn and the composer's diagram preview, in docs/screenshots/ at 1400x900 and
 // 1024x700: a live turn, a just-finished turn scrolled to its last answer, a scrolled-up thread
 // with the New answers pill, and the composer's Preview drawing a diagram. Run on demand:
-//   SCREENSHOTS=1 npx playwright test e2e/screenshots-part4.spec.ts
+//   SCREENSHOTS=1 npx playwright test e2e/screenshots-watching-a-turn.spec.ts
 import { cp } from 'node:fs/promises'
 import { join } from 'node:path'
 

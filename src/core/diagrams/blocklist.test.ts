@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { describeBlocked, findBlockedDirectives } from '../../src/core/diagrams/blocklist.js'
-import { diagramKind } from '../../src/core/diagrams/kinds.js'
+import { describeBlocked, findBlockedDirectives } from './blocklist.js'
+import { diagramKind } from './kinds.js'
 
 const REFUSED = [
   '!include /etc/passwd',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 
-import { spokenText } from '../../src/renderer/src/components/ReadAloud/speech.js'
+import { spokenText } from './speech'
 
 describe('spokenText', () => {
   it('reads the words, not the markdown, code or diagram paths', () => {

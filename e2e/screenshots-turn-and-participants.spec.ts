@@ -1,6 +1,6 @@
-// The app's part 2 in docs/screenshots/ (1400x900, light and dark): a turn in progress and the
+// Screenshots in docs/screenshots/ (1400x900, light and dark): a turn in progress and the
 // participants manager. Run on demand:
-//   SCREENSHOTS=1 npx playwright test e2e/screenshots-part2.spec.ts
+//   SCREENSHOTS=1 npx playwright test e2e/screenshots-turn-and-participants.spec.ts
 import { join } from 'node:path'
 
 import { expect, openDiscussion, test } from './support/scripted-ui.js'

@@ -1,0 +1,131 @@
+/**
+ * debates:start, debates:resume, debates:cancel, debates:read, debates:decide. A debate runs in
+ * the background: start and resume answer at once with a run id, and its progress goes to every
+ * window as `debates:progress` events (the file is the truth; `discussions:changed` follows appends).
+ */
+import { NO_PROGRESS, reduceDebateProgress } from '../core/debate/progress.js'
+import type { DebateState } from '../core/debate/model.js'
+import type { DebateRunProgress } from '../core/debate/progress.js'
+import { summarizeDebate } from '../core/debate/summary.js'
+import { headerValue } from '../core/format/headers.js'
+import type { DebateStatus } from '../shared/contract/index.js'
+import { BackgroundRuns } from './infra/background-runs.js'
+import type { BackendContext, DomainHandlers } from './infra/context.js'
+import { errorMessage } from './infra/router.js'
+import type { Engine } from '../node/engine/index.js'
+
+/** The proposals still in play: a run-off's, else the last round's, else every one. */
+function inPlay(state: DebateState): string[] {
+  const last = state.rounds.at(-1)
+  if (last?.result?.kind === 'runoff') return last.result.proposals
+  return last?.candidates ?? state.proposals.map((p) => p.id)
+}
+
+const SETTLED: readonly DebateStatus[] = ['CONSENSUS', 'ESCALATED', 'ACCEPTED', 'REJECTED']
+
+export function debatesHandlers({
+  workspace,
+  engines,
+  emit,
+}: BackendContext): DomainHandlers<'debates'> {
+  const runs = new BackgroundRuns('debate')
+  const progress = new Map<string, DebateRunProgress>() // by run id, while it runs
+
+  const launch = (engine: Engine, path: string): string =>
+    runs.launch(
+      path,
+      (runId, signal) =>
+        engine.resumeDebate(path, {
+          signal,
+          onEvent: (event) => {
+            progress.set(runId, reduceDebateProgress(progress.get(runId) ?? NO_PROGRESS, event))
+            emit('debates:progress', { runId, path, kind: 'event', event })
+          },
+        }),
+      ({ runId, outcome }) => {
+        progress.delete(runId)
+        emit(
+          'debates:progress',
+          outcome.ok
+            ? {
+                runId,
+                path,
+                kind: 'finished',
+                cancelled: outcome.result.cancelled,
+                outcome: outcome.result.state.outcome,
+              }
+            : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
+        )
+      },
+    )
+
+  return {
+    handlers: {
+      'debates:start': async ({ folder, title, context, participants, weights, maxRounds }) => {
+        const inside = await workspace.resolveFolder(folder)
+        const engine = await engines.for(inside.folder)
+        const path = await engine.createDebate({
+          title,
+          ...(context !== undefined ? { context } : {}),
+          ...(participants !== undefined
+            ? { participants: participants.map((alias) => alias.replace(/^@/, '')) }
+            : {}),
+          // The file keeps hundredths, as `--weights architect=1.5` does.
+          ...(weights !== undefined
+            ? {
+                weights: Object.fromEntries(
+                  Object.entries(weights).map(([alias, weight]) => [
+                    alias.replace(/^@/, '').toLowerCase(),
+                    Math.round(weight * 100),
+                  ]),
+                ),
+              }
+            : {}),
+          ...(maxRounds !== undefined ? { settings: { maxRounds } } : {}),
+          dir: inside.path,
+        })
+        return { path, runId: launch(engine, path) }
+      },
+
+      'debates:resume': async ({ path }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        await engine.readDebate(inside.path) // a clear message for a file that is no debate
+        return { runId: launch(engine, inside.path) }
+      },
+
+      'debates:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
+
+      'debates:read': async ({ path }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const { state, path: file, parsed } = await engine.readDebate(inside.path)
+        const summary = summarizeDebate(state)
+        const running = runs.on(inside.path)
+        const written = headerValue(parsed, 'Status')?.toUpperCase() ?? 'OPEN'
+        const status: DebateStatus = running
+          ? 'RUNNING'
+          : (SETTLED.find((settled) => settled === written) ?? 'OPEN')
+        return {
+          ...summary,
+          path: file,
+          status,
+          running,
+          inPlay: inPlay(state),
+          progress: running ? (progress.get(running) ?? NO_PROGRESS) : null,
+        }
+      },
+
+      'debates:decide': async ({ path, accept, reason }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        return engine.decideDebate(
+          inside.path,
+          accept !== undefined ? { accept } : { reject: true },
+          reason !== undefined ? { reason } : {},
+        )
+      },
+    },
+    close: () => runs.cancelAll(),
+  }
+}

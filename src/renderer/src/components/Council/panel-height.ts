@@ -1,0 +1,51 @@
+/**
+ * The council panel's height: the person drags its handle or uses the arrow keys, within bounds
+ * that always leave the thread below its room. Kept per window in localStorage.
+ */
+export const MIN_PANEL = 120
+/** What the thread keeps below the panel, whatever the panel's height. */
+export const MIN_THREAD = 220
+export const KEY_STEP = 24
+export const PAGE_STEP = 120
+
+const STORAGE_KEY = 'council-panel-height'
+
+/** The tallest the panel may be when its top is at `top` in a window `viewport` high. */
+export function maxPanelHeight(viewport: number, top: number): number {
+  return Math.max(MIN_PANEL, Math.round(viewport - top - MIN_THREAD))
+}
+
+export function clampHeight(height: number, max: number): number {
+  return Math.round(Math.min(Math.max(height, MIN_PANEL), Math.max(MIN_PANEL, max)))
+}
+
+/** The new height for a key on the handle, or null when the key is not one of the handle's. */
+export function heightForKey(key: string, height: number, max: number): number | null {
+  const next: Record<string, number> = {
+    ArrowUp: height - KEY_STEP,
+    ArrowDown: height + KEY_STEP,
+    PageUp: height - PAGE_STEP,
+    PageDown: height + PAGE_STEP,
+    Home: MIN_PANEL,
+    End: max,
+  }
+  const value = next[key]
+  return value === undefined ? null : clampHeight(value, max)
+}
+
+export function rememberedHeight(): number | null {
+  try {
+    const value = Number(localStorage.getItem(STORAGE_KEY))
+    return Number.isFinite(value) && value >= MIN_PANEL ? value : null
+  } catch {
+    return null
+  }
+}
+
+export function rememberHeight(height: number): void {
+  try {
+    localStorage.setItem(STORAGE_KEY, String(Math.round(height)))
+  } catch {
+    // A window without storage keeps the height until it closes.
+  }
+}
