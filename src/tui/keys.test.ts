@@ -5,7 +5,7 @@
 import type { Key } from 'ink'
 import { describe, expect, it } from 'vitest'
 
-import { KeyRouter, splitKeys } from '../../src/tui/keys.js'
+import { KeyRouter, splitKeys } from './keys.js'
 
 const plain = splitKeys('x', {} as Key)[0]?.key as Key
 
