@@ -1,21 +1,21 @@
 import { describe, expect, it } from 'vitest'
 
-import { describeDiscussion } from '../../src/core/discussion/describe.js'
-import { discussionStatus } from '../../src/core/discussion/status.js'
-import { parseDiscussion } from '../../src/core/format/parse.js'
-import type { DiscussionListing } from '../../src/node/engine/index.js'
-import { browseLine, filterListings, relativeTime } from '../../src/tui/view-model/browse.js'
-import { previewKind } from '../../src/tui/view-model/diagrams.js'
-import { lostQuestion, restoredNote } from '../../src/tui/view-model/restore.js'
-import { commentStarts, endOffset, readingLines } from '../../src/tui/view-model/reading.js'
-import { summaryView } from '../../src/tui/view-model/summary.js'
-import { fit, wrap } from '../../src/tui/view-model/text.js'
+import { describeDiscussion } from '../../core/discussion/describe.js'
+import { discussionStatus } from '../../core/discussion/status.js'
+import { parseDiscussion } from '../../core/format/parse.js'
+import type { DiscussionListing } from '../../node/engine/index.js'
+import { browseLine, filterListings, relativeTime } from './browse.js'
+import { previewKind } from './diagrams.js'
+import { lostQuestion, restoredNote } from './restore.js'
+import { commentStarts, endOffset, readingLines } from './reading.js'
+import { summaryView } from './summary.js'
+import { fit, wrap } from './text.js'
 import {
   applyTurnEvent,
   progressLine,
   startProgress,
   turnFinished,
-} from '../../src/tui/view-model/turn-progress.js'
+} from './turn-progress.js'
 
 const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
   path: `/d/${title.toLowerCase().replace(/\W+/g, '-')}.md`,
