@@ -10,7 +10,7 @@ import {
   PAGE_STEP,
 } from './panel-height'
 
-describe('the council panel height', () => {
+describe('a protocol panel height', () => {
   it('leaves the thread its room below the panel, whatever the window', () => {
     expect(maxPanelHeight(700, 200)).toBe(700 - 200 - MIN_THREAD)
     // A window too short for both: the panel keeps its least height, the thread the rest.
