@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { KEY_STEP, MIN_PANEL, MIN_THREAD, storageKey } from './panel-height'
+import { HANDLE_HEIGHT, KEY_STEP, MIN_PANEL, MIN_THREAD, storageKey } from './panel-height'
 import { ResizablePanel } from './ResizablePanel'
 
 function panel(name: string) {
@@ -46,10 +46,14 @@ describe('the resizable panel the council and the debate share', () => {
     const separator = handle('debate')
     const top = screen.getByTestId('debate-panel').getBoundingClientRect().top
     fireEvent.keyDown(separator, { key: 'End' })
-    expect(valueNow(separator)).toBe(Math.round(window.innerHeight - top - MIN_THREAD))
+    expect(valueNow(separator)).toBe(
+      Math.round(window.innerHeight - top - HANDLE_HEIGHT - MIN_THREAD),
+    )
     expect(separator.getAttribute('aria-valuemax')).toBe(String(valueNow(separator)))
     fireEvent.keyDown(separator, { key: 'PageDown' })
-    expect(valueNow(separator)).toBe(Math.round(window.innerHeight - top - MIN_THREAD))
+    expect(valueNow(separator)).toBe(
+      Math.round(window.innerHeight - top - HANDLE_HEIGHT - MIN_THREAD),
+    )
     fireEvent.keyDown(separator, { key: 'Home' })
     expect(valueNow(separator)).toBe(MIN_PANEL)
     fireEvent.keyDown(separator, { key: 'ArrowUp' })
@@ -67,7 +71,7 @@ describe('the resizable panel the council and the debate share', () => {
   })
 
   it('reads a tampered stored height as no height, or clamps it into bounds', () => {
-    const most = Math.round(window.innerHeight - MIN_THREAD)
+    const most = Math.round(window.innerHeight - HANDLE_HEIGHT - MIN_THREAD)
     const fallback = Math.min(Math.round(window.innerHeight * 0.42), most)
     for (const [stored, expected] of [
       ['not a number', fallback],

@@ -9,9 +9,12 @@ export const MIN_THREAD = 220
 export const KEY_STEP = 24
 export const PAGE_STEP = 120
 
+/** The handle under the panel, as ResizablePanel.module.css draws it: it is not the thread's room. */
+export const HANDLE_HEIGHT = 9
+
 /** The tallest the panel may be when its top is at `top` in a window `viewport` high. */
 export function maxPanelHeight(viewport: number, top: number): number {
-  return Math.max(MIN_PANEL, Math.round(viewport - top - MIN_THREAD))
+  return Math.max(MIN_PANEL, Math.round(viewport - top - HANDLE_HEIGHT - MIN_THREAD))
 }
 
 export function clampHeight(height: number, max: number): number {
