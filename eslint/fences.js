@@ -42,10 +42,10 @@ export const LAYERS = [
   {
     type: 'shared',
     folder: 'src/shared',
-    layers: ['core'],
+    layers: [],
     packages: ['zod'],
     builtins: false,
-    why: 'the UI contract is types and schemas only',
+    why: 'the UI contract is types and schemas only, and owns its wire: src/backend maps core values onto it',
   },
   {
     type: 'backend',

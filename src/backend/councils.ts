@@ -3,6 +3,9 @@
  * start and resume answer at once with a run id, and its progress goes to every window as
  * `councils:progress` events, streamed text included (a few times a second per call); each answer
  * shows in full once saved (the file is the truth, and `discussions:changed` follows every append).
+ * Core's council view, events and progress have the shapes of the contract's schemas
+ * (`contract/councils.ts`), so handing them on is the mapping: a changed or missing field fails the
+ * type check here, and one core adds that the contract lacks fails council-debate-wire.test.ts.
  */
 import { NO_COUNCIL_PROGRESS, reduceCouncilProgress } from '../core/council/progress.js'
 import type { CouncilRunProgress } from '../core/council/progress.js'

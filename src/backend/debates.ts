@@ -2,6 +2,9 @@
  * debates:start, debates:resume, debates:cancel, debates:read, debates:decide. A debate runs in
  * the background: start and resume answer at once with a run id, and its progress goes to every
  * window as `debates:progress` events (the file is the truth; `discussions:changed` follows appends).
+ * Core's debate summary, events, outcome and progress have the shapes of the contract's schemas
+ * (`contract/debates.ts`), so handing them on is the mapping: a changed or missing field fails the
+ * type check here, and one core adds that the contract lacks fails council-debate-wire.test.ts.
  */
 import { NO_PROGRESS, reduceDebateProgress } from '../core/debate/progress.js'
 import type { DebateState } from '../core/debate/model.js'

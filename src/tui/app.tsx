@@ -1,19 +1,33 @@
 import { Box, Text, useApp, useInput } from 'ink'
-import { useCallback, useEffect, useState } from 'react'
+import type { Key } from 'ink'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
+import { KeyRouter, KeyRouterContext, splitKeys, useKeys } from './keys.js'
 import { AdvanceScreen } from './screens/advance-screen.js'
 import { BrowseScreen } from './screens/browse-screen.js'
 import { CommentScreen } from './screens/comment-screen.js'
 import { DiagramsScreen } from './screens/diagrams-screen.js'
 import { HelpScreen } from './screens/help-screen.js'
+import { NewDiagramScreen } from './screens/new-diagram-screen.js'
 import { ReadingScreen } from './screens/reading-screen.js'
 import { ChooseParticipants, TurnScreen } from './screens/turn-screen.js'
-import type { OpenDiscussion, TuiSession } from './session.js'
+import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
+import { tint } from './theme.js'
 import { useFileFollow } from './use-file-follow.js'
 import { useTerminalSize } from './use-terminal-size.js'
-import { fit } from './view-model/text.js'
+import { lostQuestion, restoredNote } from './view-model/restore.js'
+import { fit, wrap } from './view-model/text.js'
 
-type Screen = 'browse' | 'read' | 'choose' | 'turn' | 'comment' | 'advance' | 'diagrams' | 'help'
+type Screen =
+  | 'browse'
+  | 'read'
+  | 'choose'
+  | 'turn'
+  | 'comment'
+  | 'advance'
+  | 'diagrams'
+  | 'new-diagram'
+  | 'help'
 
 /** Too small to draw anything useful: say so instead of drawing garbage. */
 const MIN_COLUMNS = 30
@@ -27,22 +41,50 @@ export function App(props: {
   const { session, colors } = props
   const { exit } = useApp()
   const { columns, rows: terminalRows } = useTerminalSize()
-  // One row less than the terminal: a frame as tall as the screen makes Ink redraw it whole.
-  const rows = terminalRows - 1
+  const router = useMemo(() => new KeyRouter(), [])
   const [screen, setScreen] = useState<Screen>(props.file === null ? 'browse' : 'read')
+  // The screen shown now, known at once by the key that changes it and by the next key.
+  const shown = useRef<Screen>(screen)
   const [helpReturn, setHelpReturn] = useState<Screen>('browse')
   const [path, setPath] = useState<string | null>(props.file)
   const [open, setOpen] = useState<OpenDiscussion | null>(null)
   const [message, setMessage] = useState<string | null>(null)
   const [participants, setParticipants] = useState<string[]>([])
+  // The diagram just added, chosen on the diagrams screen once it is listed.
+  const [added, setAdded] = useState<string | null>(null)
+  // What an older copy saved over the open file took away, while the person is asked about it.
+  const [lost, setLostShown] = useState<LostChanges | null>(null)
+  const asking = useRef<LostChanges | null>(null)
+  const declined = useRef(new Set<string>())
+  const setLost = (changes: LostChanges | null): void => {
+    asking.current = changes
+    setLostShown(changes)
+  }
+
+  const go = (next: Screen): void => {
+    if (shown.current !== next) router.leave()
+    shown.current = next
+    setScreen(next)
+  }
 
   const reload = useCallback(() => {
     if (path === null) return
-    session.open(path).then(
-      (opened) => setOpen(opened),
-      (failure: unknown) =>
+    session
+      .open(path)
+      .then(async (opened) => {
+        setOpen(opened)
+        const changes = await session.lostChanges(opened)
+        if (changes === null || declined.current.has(changes.key)) return
+        if (changes.authors.length > 0 || changes.phase?.restored) setLost(changes)
+        else if (changes.phase) {
+          // Nothing to restore: the file moved on to another phase; said once.
+          declined.current.add(changes.key)
+          setMessage(lostQuestion(changes).join(' '))
+        }
+      })
+      .catch((failure: unknown) =>
         setMessage(failure instanceof Error ? failure.message : String(failure)),
-    )
+      )
   }, [session, path])
   useEffect(reload, [reload])
   useFileFollow(path === null ? null : { file: path }, reload)
@@ -53,25 +95,64 @@ export function App(props: {
   }
   const help = (from: Screen): void => {
     setHelpReturn(from)
-    setScreen('help')
+    go('help')
   }
   const back = (note: string | null = null): void => {
     setMessage(note)
-    setScreen('read')
+    go('read')
     reload()
   }
+  const answerLost = (input: string, key: Key): void => {
+    const changes = asking.current
+    if (!changes) return
+    if (input === 'y') {
+      setLost(null)
+      session.restore(changes.path).then(
+        (restored) => setMessage(restoredNote(restored)),
+        (failure: unknown) =>
+          setMessage(
+            `Could not restore: ${failure instanceof Error ? failure.message : String(failure)}`,
+          ),
+      )
+    } else if (input === 'n' || key.escape) {
+      declined.current.add(changes.key)
+      setLost(null)
+      setMessage('Left as it is. The journal keeps what was lost for a day.')
+    }
+  }
 
-  useInput((input, key) => {
-    if (key.ctrl && input === 'c' && screen !== 'turn' && screen !== 'comment') quit()
-  })
+  // The one input handler: the restore question and Ctrl-C first, then the screen shown now.
+  const onKey = useRef<(input: string, key: Key) => void>(() => undefined)
+  onKey.current = (input, key) => {
+    if (asking.current && !(key.ctrl && input === 'c')) answerLost(input, key)
+    else if (
+      key.ctrl &&
+      input === 'c' &&
+      !['turn', 'comment', 'new-diagram'].includes(shown.current)
+    )
+      quit()
+    else router.dispatch(input, key)
+  }
+  const handleKey = useCallback((input: string, key: Key) => {
+    for (const single of splitKeys(input, key)) onKey.current(single.input, single.key)
+  }, [])
+  useInput(handleKey)
 
-  if (columns < MIN_COLUMNS || terminalRows < MIN_ROWS)
-    return <Text>{fit(`Make the terminal at least ${MIN_COLUMNS}x${MIN_ROWS}.`, columns)}</Text>
+  // One row less than the terminal: a frame as tall as the screen makes Ink redraw it whole.
+  const question = lost === null ? [] : lostQuestion(lost).flatMap((line) => wrap(line, columns))
+  const rows = terminalRows - 1 - question.length
 
   const common = { columns, rows, colors }
   let body: React.JSX.Element
-  if (screen === 'help')
-    body = <HelpScreen columns={columns} onClose={() => setScreen(helpReturn)} />
+  if (columns < MIN_COLUMNS || rows < MIN_ROWS)
+    body = (
+      <Notice
+        text={`Make the terminal at least ${MIN_COLUMNS}x${MIN_ROWS + question.length}.`}
+        columns={columns}
+        onQuit={quit}
+      />
+    )
+  else if (screen === 'help') body = <HelpScreen columns={columns} onClose={() => go(helpReturn)} />
   else if (screen === 'browse' || path === null)
     body = (
       <BrowseScreen
@@ -81,13 +162,27 @@ export function App(props: {
           setOpen(null)
           setMessage(null)
           setPath(chosen)
-          setScreen('read')
+          go('read')
         }}
         onQuit={quit}
         onHelp={() => help('browse')}
       />
     )
-  else if (open === null) body = <Text>{fit(message ?? `Opening ${path}…`, columns)}</Text>
+  else if (open === null)
+    body = (
+      <Notice
+        text={message ?? `Opening ${path}…`}
+        columns={columns}
+        // Keys typed while it opens wait for the discussion; after a failure q and Esc work.
+        active={message !== null}
+        onQuit={quit}
+        onBack={() => {
+          setPath(null)
+          setMessage(null)
+          go('browse')
+        }}
+      />
+    )
   else if (screen === 'choose')
     body = (
       <ChooseParticipants
@@ -97,7 +192,7 @@ export function App(props: {
         {...common}
         onRun={(chosen) => {
           setParticipants(chosen)
-          setScreen('turn')
+          go('turn')
         }}
         onCancel={() => back()}
       />
@@ -137,7 +232,34 @@ export function App(props: {
       />
     )
   else if (screen === 'diagrams')
-    body = <DiagramsScreen session={session} open={open} {...common} onBack={() => back()} />
+    body = (
+      <DiagramsScreen
+        session={session}
+        open={open}
+        {...common}
+        message={message}
+        focus={added}
+        onBack={() => back()}
+        onNew={() => {
+          setMessage(null)
+          go('new-diagram')
+        }}
+      />
+    )
+  else if (screen === 'new-diagram')
+    body = (
+      <NewDiagramScreen
+        session={session}
+        open={open}
+        {...common}
+        onDone={(outcome) => {
+          setMessage(outcome.message)
+          setAdded(outcome.added)
+          go('diagrams')
+          reload()
+        }}
+      />
+    )
   else
     body = (
       <ReadingScreen
@@ -148,14 +270,17 @@ export function App(props: {
           setPath(null)
           setOpen(null)
           setMessage(null)
-          setScreen('browse')
+          go('browse')
         }}
         onQuit={quit}
         onHelp={() => help('read')}
-        onRun={() => setScreen('choose')}
-        onComment={() => setScreen('comment')}
-        onAdvance={() => setScreen('advance')}
-        onDiagrams={() => setScreen('diagrams')}
+        onRun={() => go('choose')}
+        onComment={() => go('comment')}
+        onAdvance={() => go('advance')}
+        onDiagrams={() => {
+          setMessage(null)
+          go('diagrams')
+        }}
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')
           else if (text === '') setMessage('Scroll to a comment to read it aloud.')
@@ -164,8 +289,32 @@ export function App(props: {
       />
     )
   return (
-    <Box flexDirection="column" width={columns} height={rows}>
-      {body}
-    </Box>
+    <KeyRouterContext.Provider value={router}>
+      <Box flexDirection="column" width={columns} height={terminalRows - 1}>
+        <Box flexDirection="column" height={Math.max(1, rows)}>
+          {body}
+        </Box>
+        {question.map((line, index) => (
+          <Text key={index} bold {...tint('yellow', colors)}>
+            {line}
+          </Text>
+        ))}
+      </Box>
+    </KeyRouterContext.Provider>
   )
+}
+
+/** A line instead of a screen (opening, a failure, a terminal too small); q quits, Esc goes back. */
+function Notice(props: {
+  text: string
+  columns: number
+  active?: boolean
+  onQuit: () => void
+  onBack?: () => void
+}): React.JSX.Element {
+  useKeys((input, key) => {
+    if (input === 'q') props.onQuit()
+    else if (key.escape || input === 'b') props.onBack?.()
+  }, props.active ?? true)
+  return <Text>{fit(props.text, props.columns)}</Text>
 }

@@ -4,19 +4,25 @@
  * (confined to the discussion's folder), their text art, and reading aloud.
  */
 import { readFile } from 'node:fs/promises'
-import { dirname, relative, resolve, sep } from 'node:path'
+import { basename, dirname, relative, resolve, sep } from 'node:path'
 
 import type { DiscussionStatus } from '../core/discussion/status.js'
 import type { DiscussionView } from '../core/discussion/describe.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
+import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
 import {
+  AppendJournal,
   findSpeechProgram,
   listDiscussions,
+  lostEntries,
+  lostPhase,
   PlantUmlRenderer,
+  restoreLostChanges,
   SPEECH_INSTALL_HINT,
   Speaker,
+  stateDir,
 } from '../node/engine/index.js'
-import type { DiscussionListing, Engine } from '../node/engine/index.js'
+import type { DiscussionListing, Engine, LostPhase } from '../node/engine/index.js'
 import { previewKind } from './view-model/diagrams.js'
 import type { PreviewKind } from './view-model/diagrams.js'
 
@@ -37,17 +43,70 @@ export interface DiagramPreview {
   error: boolean
 }
 
+/** What an older copy saved over a discussion took away from what this program appended. */
+export interface LostChanges {
+  path: string
+  /** Authors of the comments missing from the file, oldest first. */
+  authors: string[]
+  /** The phase change the old copy undid; `restored: false` when the file has moved on since. */
+  phase: LostPhase | null
+  /** Tells this loss apart from a later one, so a declined restore is not asked again. */
+  key: string
+}
+
+export interface SessionOptions {
+  /**
+   * The folders a speech program is looked for in; default the folders of `PATH`. An empty list
+   * finds none (the entry point takes it from `DISCUSSIONS_SPEECH_PATH`).
+   */
+  speechFolders?: readonly string[]
+}
+
 const MAX_DIAGRAM_BYTES = 200_000
 
 export class TuiSession {
   readonly #renderer: PlantUmlRenderer
+  readonly #journal: AppendJournal
   #speaker: Speaker | null | undefined
 
   constructor(
     readonly engine: Engine,
     readonly folder: string,
+    private readonly options: SessionOptions = {},
   ) {
     this.#renderer = new PlantUmlRenderer({ env: engine.env })
+    // The journal the engine's store records every append in (same state folder).
+    this.#journal = new AppendJournal(stateDir(engine.env))
+  }
+
+  /**
+   * What of this program's appends (comments, answers, phase changes) is missing from `open`'s
+   * text, from the journal; null when nothing is. Reads only: `restore` puts them back.
+   */
+  async lostChanges(open: OpenDiscussion): Promise<LostChanges | null> {
+    const entries = await this.#journal.entries(open.path)
+    if (entries.length === 0) return null
+    const comments = lostEntries(open.text, entries)
+    const phase = lostPhase(open.text, entries)
+    if (comments.length === 0 && phase === null) return null
+    return {
+      path: open.path,
+      authors: comments.map((entry) => entry.author),
+      phase,
+      key: [...comments.map((entry) => entry.at), phase?.at ?? ''].join(','),
+    }
+  }
+
+  /** Appends the lost comments again and makes the lost phase change again (when it can). */
+  async restore(path: string): Promise<LostChanges> {
+    const { comments, phase } = await restoreLostChanges(this.engine.store, this.#journal, path)
+    return { path, authors: comments.map((entry) => entry.author), phase, key: '' }
+  }
+
+  /** The name a new diagram of the discussion is proposed under (`<title>-<time>.puml`). */
+  proposedDiagramName(open: OpenDiscussion, now = new Date()): string {
+    const slug = diagramSlug(basename(open.path).replace(/\.md$/i, '')) || 'diagram'
+    return `${slug}-${fileTime(now)}.puml`
   }
 
   list(): Promise<DiscussionListing[]> {
@@ -133,7 +192,10 @@ export class TuiSession {
   /** Reads the text aloud; says how to get a speaker when there is none. */
   async speak(text: string): Promise<string> {
     if (this.#speaker === undefined) {
-      const program = await findSpeechProgram(this.engine.env)
+      const program = await findSpeechProgram(
+        this.engine.env,
+        ...(this.options.speechFolders ? [this.options.speechFolders] : []),
+      )
       this.#speaker = program ? new Speaker(program, this.engine.env) : null
     }
     if (!this.#speaker) return SPEECH_INSTALL_HINT

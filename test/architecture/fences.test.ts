@@ -107,7 +107,7 @@ const FORBIDDEN: Record<string, string[]> = {
 const FORBIDDEN_LAYERS: Record<string, string[]> = {
   core: ['engine', 'node', 'shared', 'backend', 'renderer'],
   node: ['backend', 'cli', 'server', 'main', 'renderer', 'tui'],
-  shared: ['engine', 'node', 'backend', 'renderer'],
+  shared: ['engine', 'node', 'core', 'backend', 'renderer'],
   backend: ['node', 'server', 'main', 'cli', 'renderer', 'tui'],
   main: ['node', 'cli', 'server', 'renderer'],
   preload: ['backend', 'engine', 'core'],

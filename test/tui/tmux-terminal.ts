@@ -13,9 +13,18 @@ export function tmuxAvailable(): boolean {
 export class TmuxTerminal {
   readonly #socket = `discussions-tui-${randomBytes(4).toString('hex')}`
 
-  constructor(command: readonly string[], size: { columns: number; rows: number }, cwd: string) {
+  /**
+   * `afterwards`: shell commands run in the pane once the program has ended (default: wait), as
+   * `exec sh -i` to give the person a shell prompt in the same terminal.
+   */
+  constructor(
+    command: readonly string[],
+    size: { columns: number; rows: number },
+    cwd: string,
+    afterwards = 'sleep 600',
+  ) {
     // The pane stays after the program ends, showing how it ended.
-    const shell = ['sh', '-c', '"$@"; echo "[exited $?]"; sleep 600', 'sh', ...command]
+    const shell = ['sh', '-c', `"$@"; echo "[exited $?]"; ${afterwards}`, 'sh', ...command]
     this.#tmux(
       'new-session',
       '-d',
@@ -46,6 +55,16 @@ export class TmuxTerminal {
   /** Presses named keys: Enter, Escape, Up, Down, PageUp, End, Tab, C-s, C-c... */
   press(...keys: string[]): void {
     for (const key of keys) this.#tmux('send-keys', '-t', 'tui', key)
+  }
+
+  /** Presses named keys in one tmux call: they reach the program together, as a paste does. */
+  pressTogether(...keys: string[]): void {
+    this.#tmux('send-keys', '-t', 'tui', ...keys)
+  }
+
+  /** A tmux format of the pane: `#{alternate_on}`, `#{cursor_flag}`... */
+  pane(format: string): string {
+    return this.#tmux('display-message', '-p', '-t', 'tui', format).trim()
   }
 
   /** What is shown; with `escapes`, including the colour and style sequences. */

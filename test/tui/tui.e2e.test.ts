@@ -5,15 +5,14 @@
  * step. The screens are saved under test-results/tui/ as transcripts.
  */
 import { existsSync } from 'node:fs'
-import { cp, mkdir, readFile, writeFile } from 'node:fs/promises'
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 
-import { BIN, ROOT } from '../support/run-cli.js'
-import { scriptedWorkspace } from '../support/scripted-workspace.js'
 import { tempFolder } from '../support/temp.js'
-import { TmuxTerminal, tmuxAvailable } from './tmux-terminal.js'
+import { tmuxAvailable } from './tmux-terminal.js'
+import { closeTerminalsAfterEach, SIZES, start, transcript, workspace } from './tui-harness.js'
 
 const hasTmux = tmuxAvailable()
 if (!hasTmux)
@@ -21,56 +20,7 @@ if (!hasTmux)
     'test/tui: tmux is not installed, so the terminal UI tests are skipped (apt install tmux).',
   )
 
-const terminals: TmuxTerminal[] = []
-afterEach(() => {
-  for (const terminal of terminals.splice(0)) terminal.close()
-})
-
-async function workspace(): Promise<{ folder: string; gate: string; env: Record<string, string> }> {
-  const gate = await tempFolder('discussions-tui-gate-')
-  const provider = join(ROOT, 'test', 'tui', 'streaming-provider.mjs')
-  const scripted = await scriptedWorkspace({
-    prefix: 'discussions-tui-',
-    script: `#!/bin/sh\nexec "${process.execPath}" "${provider}" "${gate}"\n`,
-  })
-  const folder = join(scripted.root, 'discussions')
-  await cp(join(ROOT, 'examples'), folder, { recursive: true })
-  return {
-    folder,
-    gate,
-    env: { ...scripted.env, HOME: scripted.root, TERM: 'xterm-256color', LANG: 'C.UTF-8' },
-  }
-}
-
-function start(
-  env: Record<string, string>,
-  args: string[],
-  size: { columns: number; rows: number },
-): TmuxTerminal {
-  const command = [
-    'env',
-    ...Object.entries(env).map(([name, value]) => `${name}=${value}`),
-    process.execPath,
-    BIN,
-    'ui',
-    '--tui',
-    ...args,
-  ]
-  const terminal = new TmuxTerminal(command, size, ROOT)
-  terminals.push(terminal)
-  return terminal
-}
-
-async function transcript(size: string, step: string, screen: string): Promise<void> {
-  const folder = join(ROOT, 'test-results', 'tui', size)
-  await mkdir(folder, { recursive: true })
-  await writeFile(join(folder, `${step}.txt`), screen)
-}
-
-const SIZES = [
-  { columns: 80, rows: 24 },
-  { columns: 120, rows: 40 },
-]
+closeTerminalsAfterEach()
 
 // A real terminal on a shared machine: a key sent while a screen changes can land on the one
 // before (a known limit, docs/tui.md), so each journey may run again before it counts as failed.

@@ -6,6 +6,7 @@ import { parseDiscussion } from '../../src/core/format/parse.js'
 import type { DiscussionListing } from '../../src/node/engine/index.js'
 import { browseLine, filterListings, relativeTime } from '../../src/tui/view-model/browse.js'
 import { previewKind } from '../../src/tui/view-model/diagrams.js'
+import { lostQuestion, restoredNote } from '../../src/tui/view-model/restore.js'
 import { commentStarts, endOffset, readingLines } from '../../src/tui/view-model/reading.js'
 import { summaryView } from '../../src/tui/view-model/summary.js'
 import { fit, wrap } from '../../src/tui/view-model/text.js'
@@ -152,6 +153,68 @@ describe('the reading layout', () => {
   })
 })
 
+describe('reflowing hand-wrapped prose', () => {
+  const text = [
+    '<!-- DISCUSSION -->',
+    '<!-- Title: Reflow -->',
+    '',
+    '---',
+    '',
+    'Name: Rob',
+    '',
+    'The first paragraph was wrapped',
+    'by hand at a narrow width, so it',
+    'reads ragged when shown as is.',
+    '',
+    '- a list item stays',
+    '- and so does this one',
+    '',
+    '```',
+    'code   keeps',
+    'its    lines',
+    '```',
+    '    indented code too',
+    '> a quote line',
+    'Q: is a marker line kept?',
+    'A line with a break  ',
+    'after it.',
+    '',
+    '---',
+    '',
+  ].join('\n')
+  const view = describeDiscussion(parseDiscussion(text))
+  const body = readingLines(text, view, 70).map((line) => line.text)
+
+  it('joins the lines of a paragraph and wraps them to the width', () => {
+    expect(body).toContain('The first paragraph was wrapped by hand at a narrow width, so it reads')
+    expect(body).toContain('ragged when shown as is.')
+    const narrow = readingLines(text, view, 20).filter((line) => line.comment === 0)
+    for (const line of narrow) expect(Array.from(line.text).length).toBeLessThanOrEqual(20)
+    const words = narrow.map((line) => line.text).join(' ')
+    expect(words).toContain('The first paragraph was wrapped by hand at a narrow width,')
+  })
+
+  it('keeps code fences, lists, quotes, indented blocks, markers and line breaks as they are', () => {
+    for (const kept of [
+      '- a list item stays',
+      '- and so does this one',
+      'code   keeps',
+      'its    lines',
+      '    indented code too',
+      '> a quote line',
+      'Q: is a marker line kept?',
+      'A line with a break',
+      'after it.',
+    ])
+      expect(body.map((line) => line.trimEnd())).toContain(kept)
+    // Every line of a comment still belongs to it, so `l` reads and `n` jumps as before.
+    const lines = readingLines(text, view, 70)
+    expect(lines.filter((line) => line.text.startsWith('The first')).map((l) => l.comment)).toEqual(
+      [0],
+    )
+  })
+})
+
 describe('the summary', () => {
   it('lists this phase votes, the verdict in words and the open items', () => {
     const view = describeDiscussion(parseDiscussion(DISCUSSION))
@@ -219,5 +282,41 @@ describe('diagram previews', () => {
     expect(previewKind('a.puml', '@startuml\nclass User\n@enduml')).toBe('source')
     expect(previewKind('a.puml', '@startuml\nstart\n:work;\nstop\n@enduml')).toBe('source')
     expect(previewKind('a.mmd', 'graph TD; A-->B')).toBe('source')
+  })
+})
+
+describe('what is said when another program saved over the file', () => {
+  const phase = { at: 2, from: 'detailed_review', to: 'consensus_vote', current: 'detailed_review' }
+  const base = { path: '/work/x/cache.md', key: 'k' }
+
+  it('says what is gone and which keys answer', () => {
+    const lines = lostQuestion({
+      ...base,
+      authors: ['AI-Architect', 'Rob'],
+      phase: { ...phase, restored: true },
+    })
+    expect(lines[0]).toBe(
+      'cache.md was saved over from an older copy by another program; gone from it: 2 comments (AI-Architect, Rob) and the move from detailed review to consensus vote.',
+    )
+    expect(lines.at(-1)).toMatch(/^y restores them from the journal .* n leaves the file as it is$/)
+  })
+
+  it('offers nothing to restore for a phase change the file has moved on from', () => {
+    const lines = lostQuestion({
+      ...base,
+      authors: [],
+      phase: { ...phase, current: 'implementation', restored: false },
+    })
+    expect(lines.join(' ')).toContain(
+      'The phase is now implementation, so the move is not made again',
+    )
+    expect(lines.join(' ')).not.toContain('y restores')
+  })
+
+  it('says what restoring did', () => {
+    expect(restoredNote({ ...base, authors: ['Rob'], phase: null })).toBe(
+      'Restored from the journal: 1 comment (Rob) appended again. Reload any editor before saving again.',
+    )
+    expect(restoredNote({ ...base, authors: [], phase: null })).toMatch(/Nothing was missing/)
   })
 })

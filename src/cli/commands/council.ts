@@ -27,7 +27,7 @@ async function runAndReport(
   /** The file as the person named it (resume); default: the path of the new file. */
   shown?: string,
 ): Promise<void> {
-  const progress = progressFor(io, json, councilLayout)
+  const progress = await progressFor(io, json, councilLayout)
   const result: CouncilRunResult = await withInterrupt(io, (signal) =>
     run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
   )

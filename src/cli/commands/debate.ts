@@ -104,7 +104,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       await engine.readDebate(file) // refuses a file that is no debate before any progress shows
-      const progress = progressFor(io, options.json === true, debateLayout)
+      const progress = await progressFor(io, options.json === true, debateLayout)
       const result = await withInterrupt(io, (signal) =>
         engine
           .resumeDebate(file, {

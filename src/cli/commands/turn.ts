@@ -78,7 +78,7 @@ export function registerTurn(program: Command, io: CliIO): void {
         return
       }
 
-      const progress = progressFor(io, options.json === true, turnLayout)
+      const progress = await progressFor(io, options.json === true, turnLayout)
       const result = await withInterrupt(io, (signal) =>
         engine
           .runTurn(file, {

@@ -6,7 +6,6 @@ import type { Writable } from 'node:stream'
 
 import type { CliIO } from '../io.js'
 import type { ProgressLayout } from './layout.js'
-import { colourWanted, startLiveRenderer } from './live-renderer.js'
 
 export interface Progress<E> {
   onEvent: (event: E) => void
@@ -31,26 +30,20 @@ export function plainProgress<E>(
   }
 }
 
-export function liveProgress<E>(
-  out: NodeJS.WriteStream,
+/**
+ * Live on a terminal that can be redrawn, plain lines everywhere else. The live renderer (and the
+ * terminal libraries under it) is loaded only for a terminal: a run in a pipe or a script reaches
+ * its first provider without compiling code it never uses.
+ */
+export async function progressFor<E>(
+  io: CliIO,
+  json: boolean,
   layout: ProgressLayout<E>,
-  env: NodeJS.ProcessEnv,
-): Progress<E> {
-  const state = layout.live()
-  const screen = startLiveRenderer(out, state, layout.style, { colour: colourWanted(env) })
-  return {
-    onEvent: (event) => state.onEvent(event, screen),
-    stop: () => {
-      state.finish?.()
-      screen.stop()
-    },
-  }
-}
-
-/** Live on a terminal that can be redrawn, plain lines everywhere else. */
-export function progressFor<E>(io: CliIO, json: boolean, layout: ProgressLayout<E>): Progress<E> {
+): Promise<Progress<E>> {
   const stdout = io.stdout as NodeJS.WriteStream
   // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
   const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
-  return live ? liveProgress(stdout, layout, io.env) : plainProgress(io.stdout, json, layout)
+  if (!live) return plainProgress(io.stdout, json, layout)
+  const { liveProgress } = await import('./live-progress.js')
+  return liveProgress(stdout, layout, io.env)
 }

@@ -32,7 +32,20 @@ export function indexLines(source: string): LineIndex {
   return { texts, starts }
 }
 
-export const isBlank = (text: string): boolean => text.trim() === ''
+const ONLY_WHITESPACE = /^\s*$/
+
+/** Whitespace only, as `trim()` sees it; tested without building a trimmed copy of every line. */
+export const isBlank = (text: string): boolean => {
+  if (text.length === 0) return true
+  const first = text.charCodeAt(0)
+  // Printable ASCII is never whitespace: most lines end here.
+  if (first > 32 && first < 127) return false
+  return ONLY_WHITESPACE.test(text)
+}
 
 /** The block delimiter: exactly three hyphens at the start of the line (trailing blanks allowed). */
 export const DELIMITER_LINE = /^---[ \t]*$/
+
+/** A line that may be the block delimiter: a cheap test before the regular expression. */
+export const isDelimiterText = (text: string): boolean =>
+  text.charCodeAt(0) === 45 && DELIMITER_LINE.test(text)

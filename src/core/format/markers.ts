@@ -57,5 +57,10 @@ const INLINE_CODE = /(`+)[^`]*?\1/g
 export function findMentions(line: string): string[] {
   if (!line.includes('@')) return []
   const withoutCode = line.includes('`') ? line.replace(INLINE_CODE, ' ') : line
-  return Array.from(withoutCode.matchAll(MENTION), (m) => (m[1] ?? '').toLowerCase())
+  // An exec loop, not matchAll: the parser calls this for every line of a discussion.
+  const mentions: string[] = []
+  MENTION.lastIndex = 0
+  for (let m = MENTION.exec(withoutCode); m !== null; m = MENTION.exec(withoutCode))
+    mentions.push((m[1] ?? '').toLowerCase())
+  return mentions
 }

@@ -4,7 +4,7 @@
  */
 import { unescapeCommentLine } from './escape.js'
 import { mapFences } from './fences.js'
-import { DELIMITER_LINE, indexLines, isBlank } from './lines.js'
+import { indexLines, isBlank, isDelimiterText } from './lines.js'
 import { findMentions, matchMarker, normalizeVote } from './markers.js'
 import type {
   Comment,
@@ -31,8 +31,7 @@ export function parseDiscussion(source: string): ParsedDiscussion {
   const { texts, starts } = indexLines(source)
   const lineCount = texts.length
   const { inFence, unclosed } = mapFences(texts)
-  const isDelimiter = (i: number): boolean =>
-    inFence[i] === 0 && DELIMITER_LINE.test(texts[i] ?? '')
+  const isDelimiter = (i: number): boolean => inFence[i] === 0 && isDelimiterText(texts[i] ?? '')
 
   const segments: Segment[] = []
   const comments: Comment[] = []

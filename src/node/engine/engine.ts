@@ -132,6 +132,16 @@ export class Engine {
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
   async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
+    // What the turn runs on starts loading now, so compiling the provider code overlaps the checks'
+    // file reads below. Nothing is called yet, and turnDeps awaits the same promises after the
+    // checks, so a refusal still comes first and a loading error is reported where it was.
+    for (const loading of [
+      this.personas(),
+      this.templates(),
+      this.providers(),
+      import('./turn-deps.js'),
+    ])
+      loading.catch(() => undefined)
     // Refused before any provider is called: answers that cannot be saved are never paid for.
     await this.requireWritableDiscussion(path, { folder: true })
     await this.requireNamedPersonas(options.participants ?? [])

@@ -14,6 +14,8 @@ export type {
   LoadedDiscussion,
 } from './engine.js'
 export type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
+// The one rule for naming a new diagram, said before the name is used (the terminal UI asks).
+export { DIAGRAMS_FOLDER, diagramNameProblem } from '../diagrams/diagram-name.js'
 export type { NewCouncil } from './council.js'
 export type { DebateRun, NewDebate } from './debate.js'
 export type { PersonaTarget, SavedPersona } from './personas.js'
@@ -46,6 +48,9 @@ export { lastModified, readTextUpTo } from '../files/shown-files.js'
 // The built renderer's files, never one outside its folder (the desktop protocol and the server).
 export { resolveStaticFile } from '../files/static-files.js'
 export type { StaticFile } from '../files/static-files.js'
+// A new file beside a discussion (a diagram the terminal UI made) through the checked, durable
+// writes: created exclusively, in a folder that stays inside the discussion's.
+export { createDurably, ensureFolderInside } from '../store/durable-write.js'
 // What a file named on the command line is (a discussion, JSON, binary ...), said before reading it.
 export { fileKindOf } from '../store/discussion-kind.js'
 // Reads that need no settings: the discussions of a folder.
@@ -54,7 +59,13 @@ export type { DiscussionListing } from '../store/discussion-folder.js'
 // The app's composition: the store, the journal that guards appends, and restoring from it.
 export { DiscussionFileStore } from '../store/discussion-store.js'
 export { AppendJournal } from '../store/journal.js'
-export { restoreLost, restoreLostChanges } from '../store/journal-restore.js'
+export {
+  lostEntries,
+  lostPhase,
+  restoreLost,
+  restoreLostChanges,
+} from '../store/journal-restore.js'
+export type { LostPhase } from '../store/journal-restore.js'
 export { stateDir } from '../store/state-dir.js'
 // Long-lived services the app keeps across engines: PlantUML rendering, reading aloud.
 export { GRAPHVIZ_HINT } from '../diagrams/plantuml-output.js'

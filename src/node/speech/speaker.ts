@@ -4,6 +4,8 @@
  * stdin, so nothing in a comment can become a command. One utterance at a time; a new one stops
  * the previous. Browser mode never uses this: speech would come out of the server's speakers.
  */
+import { delimiter } from 'node:path'
+
 import { execa } from 'execa'
 import type { ResultPromise } from 'execa'
 
@@ -21,10 +23,18 @@ export const SPEECH_INSTALL_HINT =
   'Nothing can read aloud here: install espeak-ng (Debian/Ubuntu: sudo apt install espeak-ng) ' +
   'or speech-dispatcher, or a system voice for your browser.'
 
-export async function findSpeechProgram(env: NodeJS.ProcessEnv): Promise<SpeechProgram | null> {
-  const espeak = await findProgram('espeak-ng', env)
+/**
+ * `espeak-ng`, else `spd-say`, looked for in `folders` (default: the folders of `env.PATH`); an
+ * empty list finds none.
+ */
+export async function findSpeechProgram(
+  env: NodeJS.ProcessEnv,
+  folders?: readonly string[],
+): Promise<SpeechProgram | null> {
+  const where = folders === undefined ? env : { ...env, PATH: folders.join(delimiter) }
+  const espeak = await findProgram('espeak-ng', where)
   if (espeak) return { name: 'espeak-ng', file: espeak, args: ['--stdin'] }
-  const spd = await findProgram('spd-say', env)
+  const spd = await findProgram('spd-say', where)
   if (spd) return { name: 'spd-say', file: spd, args: ['--wait', '--pipe-mode'] }
   return null
 }

@@ -1,5 +1,7 @@
-import { Box, Text, useInput } from 'ink'
-import { useEffect, useState } from 'react'
+import { Box, Text } from 'ink'
+import { useEffect, useRef, useState } from 'react'
+
+import { useKeys } from '../keys.js'
 
 import type { OpenDiscussion, TuiSession } from '../session.js'
 import { tint } from '../theme.js'
@@ -17,21 +19,29 @@ export function AdvanceScreen(props: {
   const { session, open, columns, colors } = props
   const [plan, setPlan] = useState<{ from: string; to: string } | { error: string } | null>(null)
   const [working, setWorking] = useState(false)
+  // A second `y` typed before the first has drawn must not advance twice.
+  const started = useRef(false)
   useEffect(() => {
     session.nextPhase(open).then(setPlan, (failure: unknown) => setPlan({ error: String(failure) }))
   }, [session, open])
 
-  useInput((input, key) => {
-    if (working || plan === null) return
-    if (input === 'y' && !('error' in plan)) {
-      setWorking(true)
-      session.engine.advance(open.path).then(
-        ({ from, to }) => props.onDone(`Advanced from ${from} to ${to}; votes start again.`),
-        (failure: unknown) =>
-          props.onDone(failure instanceof Error ? failure.message : String(failure)),
-      )
-    } else if (input === 'n' || key.escape || input === 'q' || key.return) props.onCancel()
-  })
+  const keys = useKeys(
+    (input, key) => {
+      if (started.current || plan === null) return
+      if ('error' in plan) props.onCancel()
+      else if (input === 'y') {
+        started.current = true
+        setWorking(true)
+        keys.hold()
+        session.engine.advance(open.path).then(
+          ({ from, to }) => props.onDone(`Advanced from ${from} to ${to}; votes start again.`),
+          (failure: unknown) =>
+            props.onDone(failure instanceof Error ? failure.message : String(failure)),
+        )
+      } else if (input === 'n' || key.escape || input === 'q' || key.return) props.onCancel()
+    },
+    plan !== null && !working,
+  )
 
   const votes = Object.keys(open.view.votes).length
   const explanation =

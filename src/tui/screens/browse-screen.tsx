@@ -1,7 +1,8 @@
-import { Box, Text, useInput } from 'ink'
-import { useCallback, useEffect, useState } from 'react'
+import { Box, Text } from 'ink'
+import { useCallback, useEffect, useRef, useState } from 'react'
 
 import type { DiscussionListing } from '../../node/engine/index.js'
+import { useKeys } from '../keys.js'
 import type { TuiSession } from '../session.js'
 import { tint } from '../theme.js'
 import { useFileFollow } from '../use-file-follow.js'
@@ -41,30 +42,45 @@ export function BrowseScreen(props: {
   useEffect(reload, [reload])
   useFileFollow({ folder: session.folder }, reload)
 
+  // Keys can come faster than draws: the filter and the choice are read and changed through refs.
+  const typed = useRef('')
+  const chosen = useRef(0)
+  const filter = (change: (before: string) => string): void => {
+    typed.current = change(typed.current)
+    chosen.current = 0
+    setQuery(typed.current)
+    setSelected(0)
+  }
   const shown = filterListings(listings ?? [], query)
   const current = Math.min(selected, Math.max(0, shown.length - 1))
   const listHeight = Math.max(1, rows - 5)
   const top = Math.max(0, Math.min(current - Math.floor(listHeight / 2), shown.length - listHeight))
 
-  useInput((input, key) => {
-    if (key.upArrow) setSelected(Math.max(0, current - 1))
-    else if (key.downArrow) setSelected(Math.min(shown.length - 1, current + 1))
-    else if (key.pageUp) setSelected(Math.max(0, current - listHeight))
-    else if (key.pageDown) setSelected(Math.min(shown.length - 1, current + listHeight))
-    else if (key.return) {
-      const listing = shown[current]
-      if (listing) props.onOpen(listing.path)
-    } else if (key.escape) {
-      if (query === '') props.onQuit()
-      else setQuery('')
-    } else if (key.backspace || key.delete) setQuery((typed) => typed.slice(0, -1))
-    else if (input === 'q' && query === '') props.onQuit()
-    else if (input === '?' && query === '') props.onHelp()
-    else if (input && !key.ctrl && !key.meta && input >= ' ') {
-      setQuery((typed) => typed + input)
-      setSelected(0)
-    }
-  })
+  useKeys(
+    (input, key) => {
+      const matching = filterListings(listings ?? [], typed.current)
+      const at = Math.min(chosen.current, Math.max(0, matching.length - 1))
+      const choose = (index: number): void => {
+        chosen.current = Math.max(0, Math.min(matching.length - 1, index))
+        setSelected(chosen.current)
+      }
+      if (key.upArrow) choose(at - 1)
+      else if (key.downArrow) choose(at + 1)
+      else if (key.pageUp) choose(at - listHeight)
+      else if (key.pageDown) choose(at + listHeight)
+      else if (key.return) {
+        const listing = matching[at]
+        if (listing) props.onOpen(listing.path)
+      } else if (key.escape) {
+        if (typed.current === '') props.onQuit()
+        else filter(() => '')
+      } else if (key.backspace || key.delete) filter((before) => before.slice(0, -1))
+      else if (input === 'q' && typed.current === '') props.onQuit()
+      else if (input === '?' && typed.current === '') props.onHelp()
+      else if (input && !key.ctrl && !key.meta && input >= ' ') filter((before) => before + input)
+    },
+    listings !== null || error !== null,
+  )
 
   return (
     <Box flexDirection="column">

@@ -2,11 +2,13 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
+import type { Key } from 'ink'
 import { useRef, useState } from 'react'
 
 import type { Vote } from '../../core/format/model.js'
-import { runEditor } from '../terminal.js'
+import { useKeys } from '../keys.js'
+import { useEditor } from '../use-editor.js'
 import { tint, VOTE_COLORS } from '../theme.js'
 import { fit, wrap } from '../view-model/text.js'
 
@@ -35,11 +37,23 @@ export function CommentScreen(props: {
     typed.current = change(typed.current)
     setText(typed.current)
   }
-  const [confirmDiscard, setConfirmDiscard] = useState(false)
+  const [confirmDiscard, setConfirmDiscardShown] = useState(false)
   const [message, setMessage] = useState<string | null>(null)
-  const [saving, setSaving] = useState(false)
+  const [saving, setSavingShown] = useState(false)
+  const asking = useRef(false)
+  const busy = useRef(false)
+  const setConfirmDiscard = (value: boolean): void => {
+    asking.current = value
+    setConfirmDiscardShown(value)
+  }
+  const setSaving = (value: boolean): void => {
+    busy.current = value
+    setSavingShown(value)
+  }
+  const editor = useEditor(props.env)
 
-  const save = (): void => {
+  const keys = useKeys(onKey, !saving)
+  function save(): void {
     const text = typed.current
     const vote = voted.current
     if (text.trim() === '') {
@@ -47,6 +61,7 @@ export function CommentScreen(props: {
       return
     }
     setSaving(true)
+    keys.hold()
     props.onSave(text.trimEnd(), vote).then(
       (failure) => {
         setSaving(false)
@@ -63,8 +78,8 @@ export function CommentScreen(props: {
     const folder = mkdtempSync(join(tmpdir(), 'discussions-comment-'))
     const file = join(folder, 'comment.md')
     try {
-      writeFileSync(file, text)
-      const failure = runEditor(file, props.env)
+      writeFileSync(file, typed.current)
+      const failure = editor(file)
       edit(() => readFileSync(file, 'utf8'))
       setMessage(failure ?? 'Back from the editor: Ctrl-S saves.')
     } finally {
@@ -72,9 +87,9 @@ export function CommentScreen(props: {
     }
   }
 
-  useInput((input, key) => {
-    if (saving) return
-    if (confirmDiscard) {
+  function onKey(input: string, key: Key): void {
+    if (busy.current) return
+    if (asking.current) {
       if (input === 'y') props.onCancel()
       else setConfirmDiscard(false)
       return
@@ -92,7 +107,7 @@ export function CommentScreen(props: {
     else if (key.backspace || key.delete) edit((before) => Array.from(before).slice(0, -1).join(''))
     else if (input && !key.ctrl && !key.meta)
       edit((before) => before + input.replace(/\r\n?/g, '\n'))
-  })
+  }
 
   const width = columns - 2
   const lines = text.split('\n').flatMap((line) => wrap(line, width))

@@ -1,4 +1,6 @@
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
+
+import { useKeys } from '../keys.js'
 
 import { fit } from '../view-model/text.js'
 
@@ -16,7 +18,7 @@ export const KEYS: [string, string][] = [
   ['r or t', 'run a turn (choose who answers; Esc or Ctrl-C cancels)'],
   ['c', 'comment with a vote (Ctrl-S saves, Ctrl-E $EDITOR)'],
   ['a', 'advance to the next phase (votes start again)'],
-  ['d', 'diagrams with a text preview; e edits one'],
+  ['d', 'diagrams with a text preview; e edits one, n adds one'],
   ['l', 'read the comment at the top aloud (again: stop)'],
   ['Esc or b', 'back to the list'],
   ['Anywhere', ''],
@@ -25,7 +27,7 @@ export const KEYS: [string, string][] = [
 ]
 
 export function HelpScreen(props: { columns: number; onClose: () => void }): React.JSX.Element {
-  useInput(() => props.onClose())
+  useKeys(() => props.onClose())
   const width = props.columns
   return (
     <Box flexDirection="column">

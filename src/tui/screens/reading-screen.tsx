@@ -1,6 +1,7 @@
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
+import { useKeys } from '../keys.js'
 import type { OpenDiscussion } from '../session.js'
 import { roleOf } from '../session.js'
 import { paint, tint, VOTE_COLORS } from '../theme.js'
@@ -41,14 +42,19 @@ export function ReadingScreen(
     [open, bodyWidth],
   )
   const [offset, setOffset] = useState(0)
+  // Keys can come faster than draws: each moves from where the one before left the text.
+  const scrolled = useRef(0)
   const atEnd = useRef(false)
   // A discussion that grows while the newest part is shown keeps showing the newest part.
   useEffect(() => {
-    if (atEnd.current) setOffset(endOffset(lines, height))
+    if (!atEnd.current) return
+    scrolled.current = endOffset(lines, height)
+    setOffset(scrolled.current)
   }, [lines, height])
   const move = (to: number): void => {
     const next = clampOffset(to, lines, height)
     atEnd.current = next >= endOffset(lines, height)
+    scrolled.current = next
     setOffset(next)
   }
   const top = clampOffset(offset, lines, height)
@@ -56,7 +62,8 @@ export function ReadingScreen(
   const selected =
     lines.slice(top, top + height).find((line) => line.comment !== null)?.comment ?? undefined
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
+    const top = clampOffset(scrolled.current, lines, height)
     if (key.upArrow) move(top - 1)
     else if (key.downArrow) move(top + 1)
     else if (key.pageUp) move(top - (height - 1))
@@ -65,7 +72,7 @@ export function ReadingScreen(
     else if (key.end || input === 'G') move(endOffset(lines, height))
     else if (input === 'n') move(starts.find((start) => start > top) ?? top)
     else if (input === 'p') move([...starts].reverse().find((start) => start < top) ?? 0)
-    else if (input === 's') setSummaryShown(!summaryShown)
+    else if (input === 's') setSummaryShown((shown) => !shown)
     else if (input === 'r' || input === 't') props.onRun()
     else if (input === 'c') props.onComment()
     else if (input === 'a') props.onAdvance()

@@ -1,6 +1,7 @@
-import { Box, Text, useInput } from 'ink'
+import { Box, Text } from 'ink'
 import { useEffect, useRef, useState } from 'react'
 
+import { useKeys } from '../keys.js'
 import type { TuiSession } from '../session.js'
 import { tint, VOTE_COLORS } from '../theme.js'
 import {
@@ -25,39 +26,51 @@ export function ChooseParticipants(props: {
   const [chosen, setChosen] = useState<Set<string> | null>(null)
   const [reason, setReason] = useState('')
   const [cursor, setCursor] = useState(0)
+  // Keys can come faster than draws: the cursor and the choice change through refs.
+  const at = useRef(0)
+  const picked = useRef<Set<string> | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [all, setAll] = useState<string[]>(props.candidates)
   useEffect(() => {
     props.session.engine.previewTurn(props.path).then(
       ({ selection }) => {
         setAll([...new Set([...props.candidates, ...selection.aliases])])
-        setChosen(new Set(selection.aliases))
+        picked.current = new Set(selection.aliases)
+        setChosen(picked.current)
         setReason(`routing chose them from the ${selection.source}`)
       },
       (failure: unknown) => {
-        setChosen(new Set())
+        picked.current = new Set()
+        setChosen(picked.current)
         setError(failure instanceof Error ? failure.message : String(failure))
       },
     )
   }, [props.session, props.path, props.candidates])
 
-  useInput((input, key) => {
-    if (chosen === null) return
-    if (key.upArrow) setCursor(Math.max(0, cursor - 1))
-    else if (key.downArrow) setCursor(Math.min(all.length - 1, cursor + 1))
+  const moveTo = (index: number): void => {
+    at.current = Math.max(0, Math.min(all.length - 1, index))
+    setCursor(at.current)
+  }
+  // Keys wait until routing has answered, so `r Enter` typed at once runs routing's choice.
+  useKeys((input, key) => {
+    const current = picked.current
+    if (current === null) return
+    if (key.upArrow) moveTo(at.current - 1)
+    else if (key.downArrow) moveTo(at.current + 1)
     else if (input === ' ') {
-      const alias = all[cursor]
+      const alias = all[at.current]
       if (alias === undefined) return
-      const next = new Set(chosen)
+      const next = new Set(current)
       if (next.has(alias)) next.delete(alias)
       else next.add(alias)
+      picked.current = next
       setChosen(next)
     } else if (key.return) {
-      const aliases = all.filter((alias) => chosen.has(alias))
+      const aliases = all.filter((alias) => current.has(alias))
       if (aliases.length > 0) props.onRun(aliases)
       else setError('Choose at least one participant (Space), or Esc to go back.')
     } else if (key.escape || input === 'q') props.onCancel()
-  })
+  }, chosen !== null)
 
   const { columns, colors } = props
   return (
@@ -90,8 +103,13 @@ export function TurnScreen(props: {
   const { columns, rows, colors } = props
   const [progress, setProgress] = useState<TurnProgress>(() => startProgress(props.participants))
   const [finished, setFinished] = useState<string | null>(null)
+  const ended = useRef<string | null>(null)
   const abort = useRef<AbortController | null>(null)
 
+  const end = (note: string): void => {
+    ended.current = note
+    setFinished(note)
+  }
   useEffect(() => {
     const controller = new AbortController()
     abort.current = controller
@@ -104,24 +122,22 @@ export function TurnScreen(props: {
       .then(
         (result) => {
           const answered = result.answers.filter((answer) => answer.outcome === 'done').length
-          setFinished(
+          end(
             `${result.cancelled ? 'Cancelled' : 'Turn finished'}: ${answered} of ${result.answers.length} answered` +
               (result.costUsd !== null ? ` · $${result.costUsd.toFixed(4)}` : '') +
               (result.cancelled ? ' · answers that arrived are kept' : ''),
           )
         },
         (failure: unknown) =>
-          setFinished(
-            `The turn failed: ${failure instanceof Error ? failure.message : String(failure)}`,
-          ),
+          end(`The turn failed: ${failure instanceof Error ? failure.message : String(failure)}`),
       )
     return () => controller.abort()
   }, [props.session, props.path, props.participants])
 
-  useInput((input, key) => {
+  useKeys((input, key) => {
     const cancel = key.escape || (key.ctrl && input === 'c')
-    if (finished !== null) {
-      if (key.return || cancel || input === 'q') props.onClose(finished)
+    if (ended.current !== null) {
+      if (key.return || cancel || input === 'q') props.onClose(ended.current)
     } else if (cancel) abort.current?.abort()
   })
 

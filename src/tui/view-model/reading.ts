@@ -1,7 +1,10 @@
 /**
  * The reading screen as data: the discussion's lines, wrapped to the terminal's width, each with a
  * style (header, title, comment author, marker, vote, phase change) and the comment it belongs to,
- * so the screen can highlight, scroll to and read aloud one comment.
+ * so the screen can highlight, scroll to and read aloud one comment. Prose the file wrapped by hand
+ * (at 72 or 100 columns, say) is joined into paragraphs and wrapped again to the terminal, so it
+ * does not read ragged; code fences, lists, quotes, tables, indented blocks and marker lines keep
+ * their own lines.
  */
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import { matchMarker } from '../../core/format/markers.js'
@@ -21,6 +24,14 @@ const HEADER = /^\s*<!--\s*([A-Za-z][\w .-]*?)\s*:\s*(.*?)\s*-->\s*$/
 const TRANSITION = /^\s*<!--\s*phase-transition\s*:\s*(.*?)\s*->\s*(.*?)\s*-->\s*$/i
 const VOTE_RESET = /^\s*<!--\s*vote-reset\s*:?\s*(.*?)\s*-->\s*$/i
 const HTML_COMMENT = /^\s*<!--.*-->\s*$/
+const FENCE = /^\s*(```|~~~)/
+/** Lines that stand on their own in Markdown: list items, quotes, tables, indented code, headings. */
+const OWN_LINE = /^(\s*([-*+]|\d+[.)])\s|\s*[>|]|\s{4}|\t|\s*#)/
+
+/** Whether a body line is prose that may be joined with the next one into a paragraph. */
+function isProse(line: string): boolean {
+  return line.trim() !== '' && !OWN_LINE.test(line)
+}
 
 /** "AI-Architect" -> the persona's role when known; a person's name gets "human". */
 export type RoleOf = (author: string) => string | null
@@ -35,12 +46,31 @@ export function readingLines(
   view.comments.forEach((comment, index) => startByLine.set(comment.line, index))
   const out: ReadingLine[] = []
   let comment: number | null = null
+  // The prose paragraph being gathered, drawn when anything else comes.
+  let paragraph: string[] = []
+  let fenced = false
+  const flush = (): void => {
+    if (paragraph.length === 0) return
+    const joined = paragraph.map((line) => line.trim()).join(' ')
+    paragraph = []
+    for (const piece of wrap(joined, width)) out.push({ text: piece, style: 'body', comment })
+  }
   const push = (raw: string, style: LineStyle): void => {
+    flush()
     for (const piece of wrap(raw, width)) out.push({ text: piece, style, comment })
   }
   const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? ''
+    if (FENCE.test(raw)) {
+      fenced = !fenced
+      push(raw, 'body')
+      continue
+    }
+    if (fenced) {
+      push(raw, 'body')
+      continue
+    }
     const starts = startByLine.get(i + 1)
     if (starts !== undefined) {
       comment = starts
@@ -86,8 +116,13 @@ export function readingLines(
       push(clean(raw), marker.kind === 'vote' ? 'vote' : 'marker')
       continue
     }
-    push(raw, 'body')
+    if (isProse(raw)) {
+      paragraph.push(raw)
+      // Two trailing spaces are Markdown's line break: the paragraph's line ends there.
+      if (/ {2}$/.test(raw)) flush()
+    } else push(raw, 'body')
   }
+  flush()
   while (out.length > 0 && out[out.length - 1]?.text.trim() === '') out.pop()
   return out
 }
