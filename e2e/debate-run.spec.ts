@@ -1,7 +1,8 @@
 // A debate run from the app on a scripted provider, typed as a person types: started from the
 // New discussion dialog with the CLI's role weights, watched per participant, cancelled, resumed
 // and finished; and an escalated one decided between the proposals in play. Neither offers Run
-// turn, a vote tally or Advance. SCREENSHOTS=1 writes each state at 1024x700 and 1400x900.
+// turn, a vote tally or Advance. The debate panel resizes from the keyboard and leaves the thread
+// its room. SCREENSHOTS=1 writes each state at 1024x700 and 1400x900.
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -101,6 +102,36 @@ test('start a debate from the app, watch it, cancel it, resume it and see it fin
   await expect(page.getByTestId('outcomes').locator('[data-current]')).toHaveText('Decided')
   await expectNoOrdinaryControls(page)
   await screenshots(page, 'consensus')
+
+  // The panel resizes from the keyboard, as the council's does, within bounds that leave the
+  // thread its room; it keeps its height when folded and shown again, and after a reload.
+  await page.setViewportSize(SIZES[0])
+  const handle = view.getByRole('separator', { name: 'Resize the debate panel' })
+  const before = Number(await handle.getAttribute('aria-valuenow'))
+  await handle.focus()
+  await page.keyboard.press('ArrowUp')
+  await expect(handle).toHaveAttribute('aria-valuenow', String(before - 24))
+  await page.keyboard.press('End')
+  const most = Number(await handle.getAttribute('aria-valuenow'))
+  const panel = await view.getByTestId('debate-panel').boundingBox()
+  expect(most).toBeLessThanOrEqual(SIZES[0].height - (panel?.y ?? 0) - 9 - 220 + 1)
+  // The debate's contents are taller than that: the panel fills its height and scrolls inside.
+  expect(Math.abs((panel?.height ?? 0) - most)).toBeLessThanOrEqual(1)
+  const thread = await page.getByTestId('comment-list').boundingBox()
+  expect((thread?.height ?? 0) + 1).toBeGreaterThanOrEqual(220)
+  await page.keyboard.press('Home')
+  await expect(handle).toHaveAttribute('aria-valuenow', '120')
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('ArrowDown')
+  await expect(handle).toHaveAttribute('aria-valuenow', '168')
+  await view.getByRole('button', { name: 'Fold the debate away' }).click()
+  await expect(view.getByTestId('debate-panel')).toHaveCount(0)
+  await expect(handle).toHaveCount(0)
+  await view.getByRole('button', { name: 'Show the debate' }).click()
+  await expect(handle).toHaveAttribute('aria-valuenow', '168')
+  await page.reload()
+  await expect(view.getByTestId('debate-status')).toHaveText('CONSENSUS')
+  await expect(handle).toHaveAttribute('aria-valuenow', '168')
   expect(appProblems.errors).toEqual([])
 })
 

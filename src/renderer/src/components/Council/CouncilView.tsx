@@ -1,12 +1,6 @@
-import { ActionIcon, Alert, Button, Group, Text, Title, Tooltip } from '@mantine/core'
-import {
-  IconChevronDown,
-  IconChevronUp,
-  IconPlayerPlay,
-  IconPlayerStop,
-  IconRepeat,
-} from '@tabler/icons-react'
-import { useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { Alert, Button, Group, Text, Title } from '@mantine/core'
+import { IconPlayerPlay, IconPlayerStop, IconRepeat } from '@tabler/icons-react'
+import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import { useApi } from '../../api/ApiContext'
@@ -14,14 +8,14 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { navigate } from '../../lib/route'
 import { notifyError } from '../../notify'
+import { FoldToggle } from '../ResizablePanel/FoldToggle'
+import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
 import { AskAgainDialog } from './AskAgainDialog'
 import { describeSettings } from './council-format'
 import { adoptCouncilRun, adoptRecordedProgress, IDLE, reduceLive } from './council-live'
 import type { CouncilLive } from './council-live'
 import { CouncilStages } from './CouncilStages'
 import classes from './CouncilView.module.css'
-import { PanelResizeHandle } from './PanelResizeHandle'
-import { clampHeight, maxPanelHeight, rememberedHeight, rememberHeight } from './panel-height'
 
 export interface CouncilViewProps {
   path: string
@@ -30,9 +24,6 @@ export interface CouncilViewProps {
   /** Hears the status the view shows (RUNNING while a run goes on), so the header agrees. */
   onStatusChange?: (status: string | null) => void
 }
-
-/** The panel's height before the person resized it: enough to read, never most of the window. */
-const defaultHeight = (): number => Math.round(window.innerHeight * 0.42)
 
 /**
  * A council above its comments: Resume, Cancel and Ask again; the synthesis first, then every
@@ -46,20 +37,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState(true)
   const [askingAgain, setAskingAgain] = useState(false)
-  const [height, setHeight] = useState(() => rememberedHeight() ?? defaultHeight())
   const { data: info, reload } = useRequest(path, () => call(api.councils.read({ path })), version)
-  const loaded = info !== undefined
-  const panel = useRef<HTMLDivElement>(null)
-  // The tallest the panel may be where it sits now: the thread below keeps its room.
-  const [limit, setLimit] = useState(Number.POSITIVE_INFINITY)
-  useLayoutEffect(() => {
-    const measure = (): void =>
-      setLimit(maxPanelHeight(window.innerHeight, panel.current?.getBoundingClientRect().top ?? 0))
-    measure()
-    window.addEventListener('resize', measure)
-    return () => window.removeEventListener('resize', measure)
-  }, [open, loaded])
-  const shown = clampHeight(height, limit)
 
   useEffect(
     () =>
@@ -98,10 +76,6 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   }
   const cancel = (): void => {
     if (runId) void call(api.councils.cancel({ runId })).catch(() => {})
-  }
-  const resize = (next: number): void => {
-    setHeight(next)
-    rememberHeight(next)
   }
 
   return (
@@ -145,40 +119,18 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           >
             Ask again
           </Button>
-          <Tooltip label={open ? 'Fold the council away' : 'Show the council'}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setOpen((value) => !value)}
-              aria-label={open ? 'Fold the council away' : 'Show the council'}
-              aria-expanded={open}
-            >
-              {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <FoldToggle open={open} onToggle={() => setOpen((value) => !value)} what="the council" />
         </Group>
       </Group>
       {open && (
-        <>
-          <div
-            ref={panel}
-            className={classes.panel}
-            style={{ maxHeight: shown }}
-            data-testid="council-panel"
-          >
-            {live.ended && (
-              <Alert color="orange" p="xs" mb="sm">
-                <Text size="sm">{live.ended}</Text>
-              </Alert>
-            )}
-            <CouncilStages info={info} live={live} />
-          </div>
-          <PanelResizeHandle
-            panel={panel}
-            height={shown}
-            onHeightChange={resize}
-            label="Resize the council panel"
-          />
-        </>
+        <ResizablePanel name="council" label="Resize the council panel" className={classes.panel}>
+          {live.ended && (
+            <Alert color="orange" p="xs" mb="sm">
+              <Text size="sm">{live.ended}</Text>
+            </Alert>
+          )}
+          <CouncilStages info={info} live={live} />
+        </ResizablePanel>
       )}
       <AskAgainDialog
         opened={askingAgain}

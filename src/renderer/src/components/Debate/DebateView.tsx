@@ -1,17 +1,5 @@
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Box,
-  Button,
-  Group,
-  SimpleGrid,
-  Stack,
-  Text,
-  Title,
-  Tooltip,
-} from '@mantine/core'
-import { IconChevronDown, IconChevronUp, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react'
+import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -23,6 +11,8 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { readableBadgeText } from '../Badges/readable-badge'
 import { notifyError } from '../../notify'
+import { FoldToggle } from '../ResizablePanel/FoldToggle'
+import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
 import { ApprovalBars } from './ApprovalBars'
 import classes from './Debate.module.css'
 import { adoptDebateRun, IDLE, reduceDebateLive } from './debate-live'
@@ -159,7 +149,8 @@ function RunButton({
 /**
  * The debate above its transcript: its state, Run / Resume / Cancel, who is writing in each phase
  * while it runs, the outcome (or the decision an escalation waits for), approval per round and the
- * proposals. Folds away (and scrolls inside itself) to leave the thread its room.
+ * proposals. Folds away, and resizes by its handle (scrolling inside itself), never taking the
+ * thread's room.
  */
 export function DebateView({ path, version, onStatusChange }: DebateViewProps): ReactNode {
   const api = useApi()
@@ -223,7 +214,12 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
     if (runId) void call(api.debates.cancel({ runId })).catch(() => {})
   }
   return (
-    <Box className={classes.panel} data-testid="debate-view" data-status={status}>
+    <Box
+      className={classes.frame}
+      data-open={open || undefined}
+      data-testid="debate-view"
+      data-status={status}
+    >
       <Group px="md" py={6} gap="xs" justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap" miw={0}>
           <Title order={5}>Debate</Title>
@@ -250,29 +246,24 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
             onRun={run}
             onCancel={cancel}
           />
-          <Tooltip label={open ? 'Fold the debate away' : 'Show the debate'}>
-            <ActionIcon
-              variant="subtle"
-              onClick={() => setOpen((value) => !value)}
-              aria-label={open ? 'Fold the debate away' : 'Show the debate'}
-              aria-expanded={open}
-            >
-              {open ? <IconChevronUp size={16} /> : <IconChevronDown size={16} />}
-            </ActionIcon>
-          </Tooltip>
+          <FoldToggle open={open} onToggle={() => setOpen((value) => !value)} what="the debate" />
         </Group>
       </Group>
-      {open && live.ended && (
-        <Alert color="orange" p="xs" mx="md">
-          <Text size="sm">{live.ended}</Text>
-        </Alert>
+      {open && (
+        <ResizablePanel name="debate" label="Resize the debate panel">
+          {live.ended && (
+            <Alert color="orange" p="xs" mx="md">
+              <Text size="sm">{live.ended}</Text>
+            </Alert>
+          )}
+          {progress.phases.length > 0 && (
+            <Box px="md">
+              <DebateProgressGrid progress={progress} running={runId !== null} />
+            </Box>
+          )}
+          <DebateBody summary={info} path={path} onDecided={reload} />
+        </ResizablePanel>
       )}
-      {open && progress.phases.length > 0 && (
-        <Box px="md">
-          <DebateProgressGrid progress={progress} running={runId !== null} />
-        </Box>
-      )}
-      {open && <DebateBody summary={info} path={path} onDecided={reload} />}
     </Box>
   )
 }

@@ -1,6 +1,7 @@
 /**
- * The council panel's height: the person drags its handle or uses the arrow keys, within bounds
- * that always leave the thread below its room. Kept per window in localStorage.
+ * A protocol panel's height (the council's, the debate's): the person drags its handle or uses
+ * the arrow keys, within bounds that always leave the thread below its room. Each panel keeps its
+ * own height in localStorage, under its own key.
  */
 export const MIN_PANEL = 120
 /** What the thread keeps below the panel, whatever the panel's height. */
@@ -8,11 +9,12 @@ export const MIN_THREAD = 220
 export const KEY_STEP = 24
 export const PAGE_STEP = 120
 
-const STORAGE_KEY = 'council-panel-height'
+/** The handle under the panel, as ResizablePanel.module.css draws it: it is not the thread's room. */
+export const HANDLE_HEIGHT = 9
 
 /** The tallest the panel may be when its top is at `top` in a window `viewport` high. */
 export function maxPanelHeight(viewport: number, top: number): number {
-  return Math.max(MIN_PANEL, Math.round(viewport - top - MIN_THREAD))
+  return Math.max(MIN_PANEL, Math.round(viewport - top - HANDLE_HEIGHT - MIN_THREAD))
 }
 
 export function clampHeight(height: number, max: number): number {
@@ -33,18 +35,24 @@ export function heightForKey(key: string, height: number, max: number): number |
   return value === undefined ? null : clampHeight(value, max)
 }
 
-export function rememberedHeight(): number | null {
+/** Where a panel's height is kept: `council` keeps `council-panel-height`, as it always has. */
+export function storageKey(name: string): string {
+  return `${name}-panel-height`
+}
+
+/** The height the person last chose for this panel, or null when none (or nothing sane) is kept. */
+export function rememberedHeight(name: string): number | null {
   try {
-    const value = Number(localStorage.getItem(STORAGE_KEY))
+    const value = Number(localStorage.getItem(storageKey(name)))
     return Number.isFinite(value) && value >= MIN_PANEL ? value : null
   } catch {
     return null
   }
 }
 
-export function rememberHeight(height: number): void {
+export function rememberHeight(name: string, height: number): void {
   try {
-    localStorage.setItem(STORAGE_KEY, String(Math.round(height)))
+    localStorage.setItem(storageKey(name), String(Math.round(height)))
   } catch {
     // A window without storage keeps the height until it closes.
   }

@@ -1,7 +1,7 @@
 import type { KeyboardEvent, PointerEvent, ReactNode, RefObject } from 'react'
 import { useRef } from 'react'
 
-import classes from './CouncilView.module.css'
+import classes from './ResizablePanel.module.css'
 import { clampHeight, heightForKey, maxPanelHeight, MIN_PANEL } from './panel-height'
 
 export interface PanelResizeHandleProps {
@@ -10,6 +10,7 @@ export interface PanelResizeHandleProps {
   height: number
   onHeightChange: (height: number) => void
   label: string
+  testId: string
 }
 
 /**
@@ -22,6 +23,7 @@ export function PanelResizeHandle({
   height,
   onHeightChange,
   label,
+  testId,
 }: PanelResizeHandleProps): ReactNode {
   const drag = useRef<{ startY: number; startHeight: number } | null>(null)
   const max = (): number =>
@@ -62,7 +64,7 @@ export function PanelResizeHandle({
       onPointerMove={onPointerMove}
       onPointerUp={onPointerUp}
       onPointerCancel={onPointerUp}
-      data-testid="council-resize"
+      data-testid={testId}
     />
   )
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 
 import {
   clampHeight,
+  HANDLE_HEIGHT,
   heightForKey,
   KEY_STEP,
   maxPanelHeight,
@@ -10,9 +11,9 @@ import {
   PAGE_STEP,
 } from './panel-height'
 
-describe('the council panel height', () => {
+describe('a protocol panel height', () => {
   it('leaves the thread its room below the panel, whatever the window', () => {
-    expect(maxPanelHeight(700, 200)).toBe(700 - 200 - MIN_THREAD)
+    expect(maxPanelHeight(700, 200)).toBe(700 - 200 - HANDLE_HEIGHT - MIN_THREAD)
     // A window too short for both: the panel keeps its least height, the thread the rest.
     expect(maxPanelHeight(400, 300)).toBe(MIN_PANEL)
   })
