@@ -13,7 +13,7 @@ import type { Locator, Page } from '@playwright/test'
 import { clearField, typeInto } from './support/person.js'
 import { expect, startScriptedUi, test as base } from './support/scripted-ui.js'
 import type { ScriptedUi } from './support/scripted-ui.js'
-import { ROOT } from './support/ui-server.js'
+import { SIZES, screenshotsAtBothSizes } from './support/sized-screenshots.js'
 
 const test = base.extend<{ councilApp: ScriptedUi }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
@@ -24,22 +24,8 @@ const test = base.extend<{ councilApp: ScriptedUi }>({
   },
 })
 
-const SIZES = [
-  { width: 1024, height: 700 },
-  { width: 1400, height: 900 },
-] as const
-
 async function screenshots(page: Page, name: string): Promise<void> {
-  if (!process.env.SCREENSHOTS) return
-  for (const size of SIZES) {
-    await page.setViewportSize(size)
-    await page.mouse.move(0, size.height - 1)
-    await page.waitForTimeout(300)
-    await page.screenshot({
-      path: join(ROOT, 'docs', 'screenshots', `council-${name}-${size.width}x${size.height}.png`),
-    })
-  }
-  await page.setViewportSize(SIZES[1])
+  await screenshotsAtBothSizes(page, `council-${name}`)
 }
 
 async function expectNoOrdinaryControls(page: Page): Promise<void> {

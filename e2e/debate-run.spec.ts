@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test'
 
 import { expect, startScriptedUi, test as base } from './support/scripted-ui.js'
 import type { ScriptedUi } from './support/scripted-ui.js'
-import { ROOT } from './support/ui-server.js'
+import { SIZES, screenshotsAtBothSizes } from './support/sized-screenshots.js'
 
 const test = base.extend<{ debateApp: ScriptedUi }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures this one needs from it
@@ -21,22 +21,8 @@ const test = base.extend<{ debateApp: ScriptedUi }>({
   },
 })
 
-const SIZES = [
-  { width: 1024, height: 700 },
-  { width: 1400, height: 900 },
-] as const
-
 async function screenshots(page: Page, name: string): Promise<void> {
-  if (!process.env.SCREENSHOTS) return
-  for (const size of SIZES) {
-    await page.setViewportSize(size)
-    await page.mouse.move(0, size.height - 1)
-    await page.waitForTimeout(300)
-    await page.screenshot({
-      path: join(ROOT, 'docs', 'screenshots', `debate-${name}-${size.width}x${size.height}.png`),
-    })
-  }
-  await page.setViewportSize(SIZES[1])
+  await screenshotsAtBothSizes(page, `debate-${name}`)
 }
 
 async function startDebate(page: Page, ui: ScriptedUi, title: string, rounds?: string) {
