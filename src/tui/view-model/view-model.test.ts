@@ -10,12 +10,7 @@ import { lostQuestion, restoredNote } from './restore.js'
 import { commentStarts, endOffset, readingLines } from './reading.js'
 import { summaryView } from './summary.js'
 import { fit, wrap } from './text.js'
-import {
-  applyTurnEvent,
-  progressLine,
-  startProgress,
-  turnFinished,
-} from './turn-progress.js'
+import { applyTurnEvent, progressLine, startProgress, turnFinished } from './turn-progress.js'
 
 const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
   path: `/d/${title.toLowerCase().replace(/\W+/g, '-')}.md`,
