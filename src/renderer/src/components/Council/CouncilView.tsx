@@ -123,7 +123,12 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
         </Group>
       </Group>
       {open && (
-        <ResizablePanel name="council" label="Resize the council panel" className={classes.panel}>
+        <ResizablePanel
+          name="council"
+          label="Resize the council panel"
+          regionLabel="Council"
+          className={classes.panel}
+        >
           {live.ended && (
             <Alert color="orange" p="xs" mb="sm">
               <Text size="sm">{live.ended}</Text>

@@ -250,7 +250,7 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
         </Group>
       </Group>
       {open && (
-        <ResizablePanel name="debate" label="Resize the debate panel">
+        <ResizablePanel name="debate" label="Resize the debate panel" regionLabel="Debate">
           {live.ended && (
             <Alert color="orange" p="xs" mx="md">
               <Text size="sm">{live.ended}</Text>

@@ -7,7 +7,7 @@ import { ResizablePanel } from './ResizablePanel'
 
 function panel(name: string) {
   return render(
-    <ResizablePanel name={name} label={`Resize the ${name} panel`}>
+    <ResizablePanel name={name} label={`Resize the ${name} panel`} regionLabel={name}>
       <p>{name} contents</p>
     </ResizablePanel>,
   )

@@ -13,6 +13,11 @@ export interface ResizablePanelProps {
   name: string
   /** The handle's accessible name, e.g. "Resize the council panel". */
   label: string
+  /**
+   * The panel's own accessible name, e.g. "Council". The panel scrolls, so it is a focusable
+   * region: a keyboard user can scroll it even when nothing inside takes focus.
+   */
+  regionLabel: string
   /** The panel's own padding and look, beside the scrolling this component gives it. */
   className?: string
   children: ReactNode
@@ -29,6 +34,7 @@ const defaultHeight = (): number => Math.round(window.innerHeight * 0.42)
 export function ResizablePanel({
   name,
   label,
+  regionLabel,
   className,
   children,
 }: ResizablePanelProps): ReactNode {
@@ -60,6 +66,9 @@ export function ResizablePanel({
         className={className ? `${classes.panel} ${className}` : classes.panel}
         style={{ maxHeight: shown }}
         data-testid={`${name}-panel`}
+        role="region"
+        aria-label={regionLabel}
+        tabIndex={0}
       >
         {children}
       </div>
