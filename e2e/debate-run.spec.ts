@@ -92,6 +92,11 @@ test('start a debate from the app, watch it, cancel it, resume it and see it fin
   // The panel resizes from the keyboard, as the council's does, within bounds that leave the
   // thread its room; it keeps its height when folded and shown again, and after a reload.
   await page.setViewportSize(SIZES[0])
+  // The panel re-measures its bound on the window's resize event: read its height after that.
+  await page.waitForFunction((height) => window.innerHeight === height, SIZES[0].height)
+  await page.evaluate(
+    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+  )
   const handle = view.getByRole('separator', { name: 'Resize the debate panel' })
   const before = Number(await handle.getAttribute('aria-valuenow'))
   await handle.focus()
