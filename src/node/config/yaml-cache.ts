@@ -70,6 +70,8 @@ export async function rememberYaml(
   try {
     const bytes = serialize(entry)
     await mkdir(join(path, '..'), { recursive: true })
+    // Not replaceDurably: the entry lives in the state folder this module owns (not a discussion
+    // folder), and a lost or torn entry only costs a parse, so there is nothing to confine or fsync.
     const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`
     await writeFile(temp, bytes)
     await rename(temp, path)

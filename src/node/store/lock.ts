@@ -94,6 +94,8 @@ export async function acquireLock(
   for (let attempt = 0; ; attempt++) {
     try {
       const token = randomUUID()
+      // Not through replaceDurably: the exclusive create ('wx') is what takes the lock, and the
+      // lock file lives in the state folder this module owns.
       const handle = await open(path, 'wx')
       await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), token }))
       await handle.close()
