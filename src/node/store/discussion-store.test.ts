@@ -67,15 +67,13 @@ describe('DiscussionFileStore.appendComment', () => {
     const { file, store } = await setup()
     await appendFile(file, '\nName: AI-Crashed\n\n```js\nhalf')
     const authors = Array.from({ length: 8 }, (_, i) => `AI-P${i}`)
-    const early = authors
-      .slice(0, 5)
-      .map((author, i) =>
-        store.appendComment(file, {
-          author,
-          text: `Answer ${i}\n---\nVOTE: REJECT`,
-          vote: 'READY',
-        }),
-      )
+    const early = authors.slice(0, 5).map((author, i) =>
+      store.appendComment(file, {
+        author,
+        text: `Answer ${i}\n---\nVOTE: REJECT`,
+        vote: 'READY',
+      }),
+    )
     // Three more come while the first write is under way: they are written together next.
     await new Promise((resolve) => setImmediate(resolve))
     const late = authors

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
 import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises'
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
@@ -74,9 +74,9 @@ const sha256 = (text: string): string => createHash('sha256').update(text).diges
 
 export class DiscussionFileStore {
   private readonly journal: AppendJournal | null
-  /** Per real path: the blocks gathered for the next write, while one is under way. */
+  /** Per path: the blocks gathered for the next write, while one is under way. */
   private readonly gathering = new Map<string, PendingBlock[]>()
-  /** Per real path: the write under way (or queued), which the next one follows. */
+  /** Per path: the write under way (or queued), which the next one follows. */
   private readonly writing = new Map<string, Promise<void>>()
 
   constructor(private readonly options: StoreOptions) {
@@ -117,42 +117,40 @@ export class DiscussionFileStore {
    * finishing together cost two writes, not eight. Each still lands as a block of its own and is
    * reported only once it is on disk.
    */
-  private async appendBlock(
-    path: string,
-    block: string,
-    lineOffset: number,
-  ): Promise<AppendResult> {
-    const state = await this.statePaths(path)
-    return new Promise<AppendResult>((resolve, reject) => {
-      const waiting = this.gathering.get(state.real)
+  private appendBlock(path: string, block: string, lineOffset: number): Promise<AppendResult> {
+    // Gathered by the path as given (no await before joining, so blocks keep the order they were
+    // handed in); the write resolves it. Another spelling of the same file makes its own group,
+    // which the lock orders.
+    const key = resolve(path)
+    return new Promise<AppendResult>((done, fail) => {
+      const pending: PendingBlock = { block, lineOffset, resolve: done, reject: fail }
+      const waiting = this.gathering.get(key)
       if (waiting) {
-        waiting.push({ block, lineOffset, resolve, reject })
+        waiting.push(pending)
         return
       }
-      const group: PendingBlock[] = [{ block, lineOffset, resolve, reject }]
-      this.gathering.set(state.real, group)
-      const before = this.writing.get(state.real) ?? Promise.resolve()
+      const group = [pending]
+      this.gathering.set(key, group)
+      const before = this.writing.get(key) ?? Promise.resolve()
       const written = before.then(async () => {
-        this.gathering.delete(state.real) // whatever comes now waits for the next write
+        this.gathering.delete(key) // whatever comes now waits for the next write
         try {
-          const results = await this.writeBlocks(state, group)
+          const results = await this.writeBlocks(path, group)
           group.forEach((item, index) => item.resolve(results[index] as AppendResult))
         } catch (error) {
           for (const item of group) item.reject(error)
         }
       })
-      this.writing.set(state.real, written)
+      this.writing.set(key, written)
       void written.finally(() => {
-        if (this.writing.get(state.real) === written) this.writing.delete(state.real)
+        if (this.writing.get(key) === written) this.writing.delete(key)
       })
     })
   }
 
   /** Writes `group` as one append under the lock; each block's result, in order. */
-  private async writeBlocks(
-    state: { real: string; lock: string; tail: string },
-    group: readonly PendingBlock[],
-  ): Promise<AppendResult[]> {
+  private async writeBlocks(path: string, group: readonly PendingBlock[]): Promise<AppendResult[]> {
+    const state = await this.statePaths(path)
     return withLock(
       state.lock,
       async () => {
