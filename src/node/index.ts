@@ -5,11 +5,11 @@ export {
   formatIssue,
   loadYamlFile,
   locate,
-  parseYamlText,
   readYamlSource,
   validateYaml,
 } from './config/yaml-file.js'
 export type { Position, ValidateOptions, YamlSource } from './config/yaml-file.js'
+export { parseYamlText } from './config/yaml-parse.js'
 export {
   bundledDir,
   findProjectRoot,

@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { personaSchema } from '../../core/personas/schema.js'
 import { ConfigError } from './config-error.js'
 import { cachedYaml, rememberYaml } from './yaml-cache.js'
-import { loadYamlFile, readYamlSource } from './yaml-file.js'
+import { loadYamlFile, locate, readYamlSource } from './yaml-file.js'
 
 let dir: string
 let state: string
@@ -32,6 +32,35 @@ async function cacheEntries(): Promise<string[]> {
 }
 
 describe('the YAML cache', () => {
+  it('points at the same line from the cache as from a parse, without parsing again', async () => {
+    const path = join(dir, 'persona.yaml')
+    const text = [
+      'shared: &base',
+      '  kind: nope',
+      'name: AI-X',
+      'list:',
+      '  - one',
+      '  - two: 2',
+      '    three: 3',
+      'alias: *base',
+      '',
+    ].join('\n')
+    await writeFile(path, text)
+    const parsed = await readYamlSource(path)
+    await cacheEntries()
+    const cached = await readYamlSource(path)
+    expect(cached.positions).toEqual(parsed.positions)
+    for (const [path_, line] of [
+      [['name'], 3],
+      [['list', 0], 5],
+      [['list', 1, 'three'], 7],
+      [['list', 1, 'missing'], 6], // a missing field: its parent item
+      [['alias', 'kind'], 2], // through the alias, to where the value is written
+      [['nothing', 'here'], 1],
+    ] as const)
+      expect(locate(cached, [...path_]).line, JSON.stringify(path_)).toBe(line)
+  })
+
   it('gives back what the text parsed to, values JSON would lose included', async () => {
     const path = join(dir, 'numbers.yaml')
     const text = 'big: .inf\nodd: .nan\nzero: -0.0\nlist: [1, two, null]\n'
@@ -39,7 +68,7 @@ describe('the YAML cache', () => {
     const first = await readYamlSource(path)
     await cacheEntries()
     const cached = await cachedYaml(path, text)
-    expect(cached).toEqual({ data: first.data, empty: false })
+    expect(cached).toEqual({ data: first.data, empty: false, positions: first.positions })
     const data = cached?.data as Record<string, unknown>
     expect(data.big).toBe(Infinity)
     expect(data.odd).toBeNaN()
@@ -50,7 +79,11 @@ describe('the YAML cache', () => {
     const path = join(dir, 'p.yaml')
     await writeFile(path, 'name: real\n')
     // An entry saying this text holds something else: a hit returns the entry ...
-    await rememberYaml(path, 'name: real\n', { data: { name: 'from the cache' }, empty: false })
+    await rememberYaml(path, 'name: real\n', {
+      data: { name: 'from the cache' },
+      empty: false,
+      positions: {},
+    })
     expect((await readYamlSource(path)).data).toEqual({ name: 'from the cache' })
     // ... and an edit of the file misses it and parses the new text.
     await writeFile(path, 'name: edited\n')
@@ -112,7 +145,7 @@ describe('the YAML cache', () => {
     vi.stubEnv('DISCUSSIONS_STATE_DIR', join(blocker, 'state'))
     const path = join(dir, 'u.yaml')
     await writeFile(path, 'a: 2\n')
-    await rememberYaml(path, 'a: 2\n', { data: { a: 2 }, empty: false })
+    await rememberYaml(path, 'a: 2\n', { data: { a: 2 }, empty: false, positions: {} })
     expect((await readYamlSource(path)).data).toEqual({ a: 2 })
     expect(await cachedYaml(path, 'a: 2\n')).toBeUndefined()
   })

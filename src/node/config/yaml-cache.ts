@@ -17,14 +17,17 @@ import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
 import { processEnv } from '../host.js'
+import type { YamlPositions } from './yaml-positions.js'
 import { stateDir } from '../store/state-dir.js'
 
 /** Changes when what an entry holds, or how YAML becomes data, changes. */
-const FORMAT = 'yaml-cache-1'
+const FORMAT = 'yaml-cache-2'
 
 export interface CachedYaml {
   data: unknown
   empty: boolean
+  /** Where each key and list item stands, to point at a line without parsing again. */
+  positions: YamlPositions
 }
 
 interface Entry extends CachedYaml {
@@ -52,7 +55,7 @@ export async function cachedYaml(
     const entry: unknown = deserialize(await readFile(entryPath(file, env)))
     if (!isEntry(entry) || entry.format !== FORMAT || entry.textHash !== hashOf(text))
       return undefined
-    return { data: entry.data, empty: entry.empty }
+    return { data: entry.data, empty: entry.empty, positions: entry.positions }
   } catch {
     return undefined
   }

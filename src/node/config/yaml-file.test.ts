@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { personaSchema } from '../../core/personas/schema.js'
 import { ConfigError } from './config-error.js'
-import { loadYamlFile, parseYamlText, validateYaml } from './yaml-file.js'
+import { loadYamlFile, validateYaml } from './yaml-file.js'
+import { parseYamlText } from './yaml-parse.js'
 
 let dir: string
 beforeEach(async () => {

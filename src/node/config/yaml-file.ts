@@ -6,58 +6,33 @@
  */
 import { readFile } from 'node:fs/promises'
 
-import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
-import type { Document, Node } from 'yaml'
 import type { z } from 'zod'
 
 import { validateWith } from '../../core/config/issues.js'
 import type { IssuePath } from '../../core/config/issues.js'
 import { ConfigError } from './config-error.js'
 import { cachedYaml, rememberYaml } from './yaml-cache.js'
-import type { CachedYaml } from './yaml-cache.js'
+import { positionOf } from './yaml-positions.js'
+import type { Position, YamlPositions } from './yaml-positions.js'
 
 export { ConfigError } from './config-error.js'
 export { formatIssue } from '../../core/config/issues.js'
+export type { Position } from './yaml-positions.js'
 
 /** A parsed YAML file, kept with what is needed to point back into it. */
 export interface YamlSource {
   file: string
-  doc: Document.Parsed
-  lineCounter: LineCounter
   /** The document as plain data; null when the file is empty (or holds only comments). */
   data: unknown
   empty: boolean
+  /** Where each key and list item stands (see yaml-positions.ts). */
+  positions: YamlPositions
 }
 
-export interface Position {
-  /** 1-based. */
-  line: number
-  /** 1-based. */
-  column: number
-}
-
-/** Parses YAML text; a syntax error becomes a ConfigError at its line and column. */
-export function parseYamlText(file: string, text: string): YamlSource {
-  const lineCounter = new LineCounter()
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false })
-  const [syntax] = doc.errors
-  if (syntax !== undefined) {
-    const { line, col } = lineCounter.linePos(syntax.pos[0])
-    // The first line only: later ones are the `yaml` package's excerpt of the source.
-    const what = syntax.message.split('\n')[0]?.trim() ?? syntax.code
-    throw new ConfigError(`YAML syntax error: ${what}`, { file, line, column: col })
-  }
-  let data: unknown
-  try {
-    data = doc.toJS({ maxAliasCount: 100 })
-  } catch (error) {
-    // An alias to an anchor that is not defined, or an alias bomb.
-    throw new ConfigError(`YAML error: ${(error as Error).message}`, { file })
-  }
-  return { file, doc, lineCounter, data: data ?? null, empty: doc.contents === null }
-}
-
-/** Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. */
+/**
+ * Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. Text parsed
+ * before comes from the cache, and then the parser is not even loaded.
+ */
 export async function readYamlSource(file: string): Promise<YamlSource> {
   let text: string
   try {
@@ -69,30 +44,15 @@ export async function readYamlSource(file: string): Promise<YamlSource> {
     throw new ConfigError(`cannot be read (${code ?? String(error)})`, { file })
   }
   const cached = await cachedYaml(file, text)
-  if (cached) return parsedOnDemand(file, text, cached)
+  if (cached) return { file, ...cached }
+  const { parseYamlText } = await import('./yaml-parse.js')
   const source = parseYamlText(file, text)
-  void rememberYaml(file, text, { data: source.data, empty: source.empty })
+  void rememberYaml(file, text, {
+    data: source.data,
+    empty: source.empty,
+    positions: source.positions,
+  })
   return source
-}
-
-/**
- * A source whose data came from the cache: the document (only needed to point at a line when
- * the data turns out wrong) is parsed the first time it is asked for.
- */
-function parsedOnDemand(file: string, text: string, cached: CachedYaml): YamlSource {
-  let parsed: YamlSource | undefined
-  const parse = (): YamlSource => (parsed ??= parseYamlText(file, text))
-  return {
-    file,
-    data: cached.data,
-    empty: cached.empty,
-    get doc() {
-      return parse().doc
-    },
-    get lineCounter() {
-      return parse().lineCounter
-    },
-  }
 }
 
 /**
@@ -101,28 +61,7 @@ function parsedOnDemand(file: string, text: string, cached: CachedYaml): YamlSou
  * parent that exists.
  */
 export function locate(source: YamlSource, path: IssuePath): Position {
-  let node: unknown = source.doc.contents
-  let anchor: Node | null = isNode(node) ? node : null
-  for (const segment of path) {
-    if (isAlias(node)) node = node.resolve(source.doc)
-    if (isMap(node)) {
-      const pair = node.items.find((item) =>
-        isScalar(item.key) ? String(item.key.value) === String(segment) : item.key === segment,
-      )
-      if (pair === undefined) break
-      if (isNode(pair.key)) anchor = pair.key
-      node = pair.value
-    } else if (isSeq(node) && typeof segment === 'number') {
-      const item: unknown = node.items[segment]
-      if (!isNode(item)) break
-      anchor = item
-      node = item
-    } else {
-      break
-    }
-  }
-  const { line, col } = source.lineCounter.linePos(anchor?.range?.[0] ?? 0)
-  return { line, column: col }
+  return positionOf(source.positions, path)
 }
 
 export interface ValidateOptions {

@@ -4,12 +4,8 @@
  * renders without any sandbox we control). So a project's `plantuml_server` counts only once the
  * user has trusted the project (`discussions trust`); the user's own setting always counts.
  */
-import { readFile } from 'node:fs/promises'
-import { join } from 'node:path'
-
-import { parse } from 'yaml'
-
-import { PROJECT_CONFIG_FILE, userConfigDir } from '../config/paths.js'
+import { userConfigDir } from '../config/paths.js'
+import { projectSetting } from '../config/project-setting.js'
 import { isTrusted } from '../providers/trust.js'
 
 export interface PlantUmlServerSetting {
@@ -19,22 +15,14 @@ export interface PlantUmlServerSetting {
   skipped: string | null
 }
 
-async function projectServer(projectRoot: string): Promise<unknown> {
-  try {
-    const data = parse(await readFile(join(projectRoot, PROJECT_CONFIG_FILE), 'utf8')) as unknown
-    return (data as { plantuml_server?: unknown } | null)?.plantuml_server ?? null
-  } catch {
-    return null
-  }
-}
-
 export async function plantUmlServerSetting(
   configured: string | null,
   projectRoot: string | null,
   env: NodeJS.ProcessEnv,
 ): Promise<PlantUmlServerSetting> {
   if (!configured || !projectRoot) return { server: configured, skipped: null }
-  if ((await projectServer(projectRoot)) === null) return { server: configured, skipped: null }
+  if ((await projectSetting(projectRoot, 'plantuml_server')) === null)
+    return { server: configured, skipped: null }
   if (await isTrusted(projectRoot, userConfigDir(env))) return { server: configured, skipped: null }
   return {
     server: null,
