@@ -100,28 +100,56 @@ interface Workspace {
   starts: string
 }
 
-/** A project with a command provider that takes `latency` seconds and logs when it started. */
+/**
+ * A project with two command providers that answer `latency` seconds after they start and log
+ * when that was: `slow`, a shell script (a provider whose own start-up is next to nothing, so
+ * L is what it takes), the default; and `slow-node`, a Node.js script, which on top of L pays
+ * its own start-up (about 50 ms alone, several times that when eight start at once on two
+ * cores), as CLI agents written in Node.js do.
+ */
 async function workspace(root: string, latencySeconds: number): Promise<Workspace> {
   await mkdir(join(root, '.git'), { recursive: true })
   await mkdir(join(root, 'config'), { recursive: true })
   const starts = join(root, 'starts')
   await mkdir(starts)
+  const answer = JSON.stringify({ comment: 'A considered answer.', vote: 'READY' })
   const script = join(root, 'slow-ai')
-  // performance.timeOrigin is when this provider process began, on the wall clock.
   await writeFile(
     script,
+    `#!/bin/sh
+date +%s%3N > ${JSON.stringify(starts)}/$$
+cat > /dev/null
+sleep ${latencySeconds}
+printf '%s' '${answer}'
+`,
+  )
+  const nodeScript = join(root, 'slow-node-ai')
+  // performance.timeOrigin is when this provider process began, on the wall clock.
+  await writeFile(
+    nodeScript,
     `#!${process.execPath}
 require('fs').writeFileSync(require('path').join(${JSON.stringify(starts)}, String(process.pid)), String(performance.timeOrigin))
 process.stdin.resume()
 process.stdin.on('end', () => setTimeout(() => {
-  process.stdout.write(JSON.stringify({ comment: 'A considered answer.', vote: 'READY' }))
+  process.stdout.write(${JSON.stringify(answer)})
 }, ${latencySeconds * 1000}))
 `,
   )
   await chmod(script, 0o755)
+  await chmod(nodeScript, 0o755)
   await writeFile(
     join(root, 'config', 'providers.yaml'),
-    `default: slow\nproviders:\n  - name: slow\n    type: command\n    command: "${script}"\n`,
+    [
+      'default: slow',
+      'providers:',
+      '  - name: slow',
+      '    type: command',
+      `    command: "${script}"`,
+      '  - name: slow-node',
+      '    type: command',
+      `    command: "${nodeScript}"`,
+      '',
+    ].join('\n'),
   )
   const env = {
     ...process.env,
@@ -280,28 +308,43 @@ async function benchLatency(ws: Workspace): Promise<Record<string, string | numb
     'visualizer',
   ]
   const rows: Record<string, string | number>[] = []
-  const turns: { seconds: number; firstStartMs: number }[] = []
-  for (let i = 0; i < 3; i++) {
-    const created = spawnSync(
-      process.execPath,
-      [BIN, 'new', `Turn ${i}`, '-t', 'brainstorm', '-p', personas.join(','), '-d', ws.root],
-      { cwd: ws.root, env: ws.env, encoding: 'utf8' },
-    )
-    const file = created.stdout.replace(/^Created: /, '').trim()
-    turns.push(await timedLaunch(ws, ['turn', file, '@all']))
+  const turnOf = async (extra: string[]) => {
+    const runs: { seconds: number; firstStartMs: number }[] = []
+    for (let i = 0; i < 3; i++) {
+      const created = spawnSync(
+        process.execPath,
+        [BIN, 'new', `Turn ${i}`, '-t', 'brainstorm', '-p', personas.join(','), '-d', ws.root],
+        { cwd: ws.root, env: ws.env, encoding: 'utf8' },
+      )
+      const file = created.stdout.replace(/^Created: /, '').trim()
+      runs.push(await timedLaunch(ws, ['turn', file, '@all', ...extra]))
+    }
+    return {
+      runs: runs.length,
+      seconds: median(runs.map((t) => t.seconds)),
+      firstStartMs: median(runs.map((t) => t.firstStartMs)),
+    }
   }
-  const turn = {
-    seconds: median(turns.map((t) => t.seconds)),
-    firstStartMs: median(turns.map((t) => t.firstStartMs)),
-  }
+  const turn = await turnOf([])
   rows.push({
-    run: `turn, 8 personas (median of ${turns.length})`,
+    run: `turn, 8 personas (median of ${turn.runs})`,
     'L (s)': LATENCY_S,
     'wall (s)': +turn.seconds.toFixed(2),
     'wall / L': +(turn.seconds / LATENCY_S).toFixed(3),
     'budget wall / L': '<= 1.10',
     'first provider after (ms)': Math.round(turn.firstStartMs),
     'budget first': '<= 150',
+  })
+  // For comparison, not a budget: the same turn when every provider is a Node.js program.
+  const nodeTurn = await turnOf(['--provider', 'slow-node'])
+  rows.push({
+    run: `turn, 8 personas, Node.js providers (median of ${nodeTurn.runs})`,
+    'L (s)': LATENCY_S,
+    'wall (s)': +nodeTurn.seconds.toFixed(2),
+    'wall / L': +(nodeTurn.seconds / LATENCY_S).toFixed(3),
+    'budget wall / L': '(their start-up on top)',
+    'first provider after (ms)': Math.round(nodeTurn.firstStartMs),
+    'budget first': '',
   })
   const councils: { seconds: number; firstStartMs: number }[] = []
   for (let i = 0; i < 3; i++)
