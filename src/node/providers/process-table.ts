@@ -8,13 +8,7 @@ import { spawnSync } from 'node:child_process'
 
 import pidtree from 'pidtree'
 
-import {
-  PROC,
-  descendantLinks,
-  descendantLinksSync,
-  procChildrenReadable,
-  type ChildLink,
-} from './proc-children.js'
+import { PROC, descendantLinks, procChildrenReadable, type ChildLink } from './proc-children.js'
 
 export type { ChildLink } from './proc-children.js'
 
@@ -42,17 +36,20 @@ function psTableSync(): ChildLink[] {
 }
 
 /**
- * Links enough to find everything below `roots`: from /proc exactly those; from `ps` the whole
- * table (the caller walks it down from its roots either way).
+ * Links enough to find everything below `roots`: from /proc exactly those (read at once: cheaper
+ * than through the thread pool, see proc-children.ts); from `ps` the whole table, without
+ * waiting for it (the caller walks it down from its roots either way).
  */
 export function processTable(
   roots: Iterable<number>,
   procRoot: string = PROC,
 ): Promise<ChildLink[]> {
-  return tableSource(procRoot) === 'proc' ? descendantLinks(roots, procRoot) : psTable()
+  return tableSource(procRoot) === 'proc'
+    ? Promise.resolve(descendantLinks(roots, procRoot))
+    : psTable()
 }
 
 /** The same, synchronously: for the exit hook, which cannot wait, and the frozen look. */
 export function processTableSync(roots: Iterable<number>, procRoot: string = PROC): ChildLink[] {
-  return tableSource(procRoot) === 'proc' ? descendantLinksSync(roots, procRoot) : psTableSync()
+  return tableSource(procRoot) === 'proc' ? descendantLinks(roots, procRoot) : psTableSync()
 }

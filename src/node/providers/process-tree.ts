@@ -112,11 +112,16 @@ export function refreshTreesSync(): void {
   for (const tree of trees) tree.learn(table)
 }
 
-/** Starts watching `pid`'s descendants; they are read at once and then every POLL_MS. */
+/**
+ * Starts watching `pid`'s descendants; they are read with the others' every POLL_MS. Not at
+ * once: the program has only just been started (exec'd) and has started nothing yet, and the
+ * providers of a turn are started one after another, so a look at each start would only stand
+ * between them. A kill looks again at once (refreshTreesSync), so nothing started since the last
+ * poll is missed while its parent lives.
+ */
 export function watchTree(pid: number): ProcessTree {
   const tree = new ProcessTree(pid)
   trees.add(tree)
-  void refreshTrees()
   poller ??= setInterval(() => void refreshTrees(), POLL_MS).unref()
   return tree
 }
