@@ -2,12 +2,13 @@
  * The processes below some roots, read from Linux's /proc without starting a program: each
  * thread's `/proc/<pid>/task/<tid>/children` lists the children that thread forked. Reading them
  * for our few descendants costs a few small reads, where `ps` costs a fork of this whole process
- * (~12 ms of blocked main thread at ~100 MB resident) and reads every process on the machine.
+ * each time (up to ~12 ms of blocked main thread at ~100 MB resident) and lists every process on
+ * the machine.
  *
  * Every thread of a process is read, not only the main one: a process may fork from any thread
  * (Go programs do), and the child is listed under the thread that forked it. The kernel lists
- * `children` only when built with CONFIG_PROC_CHILDREN (Debian, Ubuntu and Fedora are);
- * `procChildrenReadable` tells whether it is there, so the caller can use `ps` otherwise.
+ * `children` only when built with CONFIG_PROC_CHILDREN (Debian's kernel is: checkpointing tools
+ * need it); `procChildrenReadable` tells whether it is there, so the caller can use `ps` otherwise.
  *
  * The files are read synchronously, for the poll as for the exit hook: a read of a /proc file is
  * a few microseconds in the kernel, and each promise-based read costs five trips through libuv's
