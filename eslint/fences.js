@@ -27,6 +27,7 @@ export const LAYERS = [
     layers: ['core', 'shared'],
     packages: [
       'chokidar',
+      'cross-spawn',
       'eventsource-parser',
       'execa',
       'pidtree',

@@ -3,7 +3,7 @@
  * within a second, nothing left running afterwards, no key seen by a program that was not given
  * it, and every failure reported as one line that says what happened.
  */
-import { mkdtemp, readdir, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -203,6 +203,23 @@ describe('command provider', () => {
     expect(error.message).toBe(
       'program "no-such-ai-cli-here" not found: install it, or fix the command in providers.yaml',
     )
+  })
+
+  it('says so of a program that is not executable, and one that exits without reading', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'discussions-plain-'))
+    const plain = join(folder, 'not-executable')
+    await writeFile(plain, '#!/bin/sh\necho hi\n', { mode: 0o644 })
+    const { error } = await failure(provider([plain]).complete(request()))
+    await rm(folder, { recursive: true })
+    expect(error.reason).toBe('not-found')
+    expect(error.message).toBe(
+      `program "${plain}" not executable: install it, or fix the command in providers.yaml`,
+    )
+    // /bin/false never reads the 2 MB prompt: the broken pipe is not the story, the exit is.
+    const { error: exited } = await failure(
+      provider(['/bin/false']).complete(request({ prompt: 'x'.repeat(2_000_000) })),
+    )
+    expect(exited.message).toBe('"/bin/false" exited with code 1')
   })
 
   it('runs in a scratch folder with an allow-listed environment: no key it was not given', async () => {

@@ -6,7 +6,66 @@ import { validateDiscussion } from '../discussion/validate.js'
 import { normalizeCommentText } from './escape.js'
 import { parseDiscussion } from './parse.js'
 import { formatCommentBlock } from './serialize.js'
+import { closesFence, fenceOpener } from './fences.js'
+import { DELIMITER_LINE, isBlank } from './lines.js'
 import { advanceTail, EMPTY_TAIL, planAppend } from './tail.js'
+import type { FileTail } from './tail.js'
+
+/** The tail by its definition: every complete line stepped through in order, nothing skipped. */
+function tailByDefinition(text: string): FileTail {
+  const lines = text.split('\n')
+  const partial = lines.pop() ?? ''
+  let state: FileTail = { ...EMPTY_TAIL }
+  for (const raw of lines) {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw
+    let { fence, segment, segmentLine } = state
+    const number = state.lines + 1
+    if (fence) {
+      if (closesFence(line, fence)) fence = null
+    } else if (DELIMITER_LINE.test(line)) {
+      segment = 'blank'
+      segmentLine = 0
+    } else {
+      fence = fenceOpener(line)
+      if (segment === 'blank' && !isBlank(line)) {
+        const isName = !fence && /^name:[ \t]*\S/i.test(line)
+        segment = isName ? 'comment' : 'content'
+        segmentLine = isName ? number : 0
+      }
+    }
+    state = { fence, partial: '', lines: number, segment, segmentLine }
+  }
+  return { ...state, partial }
+}
+
+/** Text with fence-like runs, delimiters, names and CRLF where a fast path could go wrong. */
+const trickyText = fc
+  .array(
+    fc.constantFrom(
+      '---',
+      '--- ',
+      '----',
+      ' ---',
+      '```',
+      '````js',
+      '``` `x`',
+      '~~~',
+      '  ~~~~',
+      'a ``` b',
+      '``',
+      'Name: Rob',
+      'name:x',
+      'Name:',
+      '',
+      ' ',
+      'text',
+      'VOTE: READY',
+    ),
+    { maxLength: 40 },
+  )
+  .chain((lines) =>
+    fc.constantFrom('\n', '\r\n').map((eol) => lines.join(eol) + (lines.length % 2 ? eol : '')),
+  )
 
 const appendTo = (text: string, body: string) => {
   const plan = planAppend(advanceTail(EMPTY_TAIL, text))
@@ -14,6 +73,15 @@ const appendTo = (text: string, body: string) => {
 }
 
 describe('advanceTail', () => {
+  it('agrees with the line-by-line definition', () => {
+    fc.assert(
+      fc.property(fc.oneof(discussionLikeText, trickyText), (text) => {
+        expect(advanceTail(EMPTY_TAIL, text)).toEqual(tailByDefinition(text))
+      }),
+      { numRuns: 500 },
+    )
+  })
+
   it('gives the same tail however the text is split into chunks', () => {
     fc.assert(
       fc.property(discussionLikeText, fc.array(fc.nat(), { maxLength: 5 }), (text, cuts) => {

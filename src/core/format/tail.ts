@@ -14,8 +14,6 @@ export interface FileTail {
   fence: FenceOpener | null
   /** The text after the last newline ('' when the file ends with one). */
   partial: string
-  /** The last complete line's text. */
-  lastLine: string
   /** Complete lines so far. */
   lines: number
   /** What the text after the last delimiter is: nothing yet, a comment, or other content. */
@@ -27,7 +25,6 @@ export interface FileTail {
 export const EMPTY_TAIL: FileTail = {
   fence: null,
   partial: '',
-  lastLine: '',
   lines: 0,
   segment: 'preamble',
   segmentLine: 0,
@@ -35,38 +32,45 @@ export const EMPTY_TAIL: FileTail = {
 
 const NAME_LINE = /^name:[ \t]*\S/i
 
-function stepLine(tail: FileTail, rawText: string): FileTail {
-  const text = rawText.endsWith('\r') ? rawText.slice(0, -1) : rawText
-  const line = tail.lines + 1
-  let { fence, segment, segmentLine } = tail
-  if (fence) {
-    if (closesFence(text, fence)) fence = null
-  } else if (DELIMITER_LINE.test(text)) {
-    segment = 'blank'
-    segmentLine = 0
-  } else {
-    fence = fenceOpener(text)
-    if (segment === 'blank' && !isBlank(text)) {
-      const isName = !fence && NAME_LINE.test(text)
-      segment = isName ? 'comment' : 'content'
-      segmentLine = isName ? line : 0
-    }
-  }
-  return { fence, partial: '', lastLine: text, lines: line, segment, segmentLine }
-}
-
-/** The tail after `chunk` is added to a file whose tail was `tail`. */
+/**
+ * The tail after `chunk` is added to a file whose tail was `tail`. A first append to a file written
+ * by someone else runs this over the whole file, so it is written for speed: it keeps its state
+ * in locals, finds the next fence-like run (``` or ~~~) and newline with `indexOf` over the whole
+ * chunk, and slices a line out only when it could change the state (a `---`, a fence-like line, or
+ * the first line after a delimiter). tail.test.ts checks it against the line-by-line definition.
+ */
 export function advanceTail(tail: FileTail, chunk: string): FileTail {
   const text = tail.partial + chunk
-  let state: FileTail = { ...tail, partial: '' }
+  let { fence, lines, segment, segmentLine } = tail
+  let nextBackticks = text.indexOf('```')
+  let nextTildes = text.indexOf('~~~')
   let start = 0
   for (;;) {
     const newline = text.indexOf('\n', start)
     if (newline === -1) break
-    state = stepLine(state, text.slice(start, newline))
+    const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline
+    lines++
+    if (nextBackticks !== -1 && nextBackticks < start) nextBackticks = text.indexOf('```', start)
+    if (nextTildes !== -1 && nextTildes < start) nextTildes = text.indexOf('~~~', start)
+    const fenceLike =
+      (nextBackticks !== -1 && nextBackticks < end) || (nextTildes !== -1 && nextTildes < end)
+    if (fence) {
+      if (fenceLike && closesFence(text.slice(start, end), fence)) fence = null
+    } else if (text.charCodeAt(start) === 45 && DELIMITER_LINE.test(text.slice(start, end))) {
+      segment = 'blank'
+      segmentLine = 0
+    } else {
+      const line = fenceLike || segment === 'blank' ? text.slice(start, end) : ''
+      fence = fenceLike ? fenceOpener(line) : null
+      if (segment === 'blank' && !isBlank(line)) {
+        const isName = !fence && NAME_LINE.test(line)
+        segment = isName ? 'comment' : 'content'
+        segmentLine = isName ? lines : 0
+      }
+    }
     start = newline + 1
   }
-  return { ...state, partial: text.slice(start) }
+  return { fence, partial: text.slice(start), lines, segment, segmentLine }
 }
 
 export interface AppendPlan {

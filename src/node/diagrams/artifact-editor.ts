@@ -6,14 +6,13 @@
  * differ from the proposed one: the person may switch from PlantUML to SVG).
  */
 import { realpath } from 'node:fs/promises'
-import { dirname, join, relative } from 'node:path'
+import { relative } from 'node:path'
 
 import { execa } from 'execa'
 
 import { diagramKind } from '../../core/diagrams/kinds.js'
 import { findProgram } from '../providers/which.js'
 import { isInside } from '../files/is-inside.js'
-import { DIAGRAMS_FOLDER } from './diagram-name.js'
 
 export const DEFAULT_ARTIFACT_EDITOR = 'artifact-editor'
 const SAVED = /^ARTIFACT_SAVED:(\/.+)$/
@@ -114,9 +113,4 @@ export async function launchArtifactEditor(request: ArtifactRequest): Promise<Ar
 export function hasDisplay(env: NodeJS.ProcessEnv, platform: NodeJS.Platform): boolean {
   if (platform === 'darwin' || platform === 'win32') return true
   return Boolean(env.DISPLAY || env.WAYLAND_DISPLAY)
-}
-
-/** The folder a discussion's new diagrams go to: `diagrams/` beside it. */
-export function outputFolderOf(discussionFile: string): string {
-  return join(dirname(discussionFile), DIAGRAMS_FOLDER)
 }

@@ -4,12 +4,18 @@
  * a diagram extension, so it lands in the discussion's `diagrams/` folder and nowhere else, and
  * is a file the app will render and open.
  */
+import { dirname, join } from 'node:path'
 
 import { DIAGRAM_EXTENSIONS, diagramKind } from '../../core/diagrams/kinds.js'
 import { DiscussionError } from '../../core/errors.js'
 
 /** The folder beside a discussion that its diagrams are written to. */
 export const DIAGRAMS_FOLDER = 'diagrams'
+
+/** The folder a discussion's new diagrams go to: `diagrams/` beside it. */
+export function outputFolderOf(discussionFile: string): string {
+  return join(dirname(discussionFile), DIAGRAMS_FOLDER)
+}
 
 /** A control character (C0 or DEL): such a name is a trap in any listing or shell. */
 const hasControl = (name: string): boolean =>

@@ -9,7 +9,7 @@ import { diagramSlug, fileTime } from '../../core/diagrams/extract.js'
 import { DiscussionError } from '../../core/errors.js'
 import { createDurably, ensureFolderInside, replaceDurably } from '../store/durable-write.js'
 import { resolveDiagramPath } from './confine.js'
-import { outputFolderOf } from './artifact-editor.js'
+import { outputFolderOf } from './diagram-name.js'
 
 /**
  * Saves `source` as `diagrams/<slug>-<time><ext>` beside `discussionFile`; returns the path

@@ -15,10 +15,9 @@ import {
   hasDisplay,
   launchArtifactEditor,
   NO_EDITOR_HINT,
-  outputFolderOf,
   splitCommand,
 } from '../diagrams/artifact-editor.js'
-import { checkDiagramName } from '../diagrams/diagram-name.js'
+import { checkDiagramName, outputFolderOf } from '../diagrams/diagram-name.js'
 import { artifactEditorSetting } from '../diagrams/editor-setting.js'
 import { findProgram } from '../providers/which.js'
 import { createDurably, ensureFolderInside } from '../store/durable-write.js'

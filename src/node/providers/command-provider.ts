@@ -4,10 +4,14 @@
  * here: no shell, an allow-listed environment, a scratch working folder, a per-call timeout, a
  * capped output, and on timeout or cancel the whole process group killed (TERM, then KILL).
  */
+import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { StringDecoder } from 'node:string_decoder'
 import { stripVTControlCharacters } from 'node:util'
 
-import { execa } from 'execa'
+// cross-spawn rather than execa: the same spawn where Node's is enough, and Windows' .cmd shims
+// run without a shell; execa's own machinery (its import alone is a fifth of a CLI turn's start-up)
+// is not needed here, where the streams, timeouts and the kill are handled below.
+import spawn from 'cross-spawn'
 
 import { ProviderError } from '../../core/providers/port.js'
 import type {
@@ -80,21 +84,19 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
     if (request.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
     const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt
     const scratch = await makeScratch(options.scratchRoot)
-    const subprocess = execa(program, options.argv.slice(1), {
-      input,
+    const subprocess = spawn(program, options.argv.slice(1), {
       cwd: scratch,
       env: childEnv(options.parentEnv, options.envNames),
-      extendEnv: false,
       shell: false,
       // Its own process group, so the whole tree can be killed (see process-group.ts).
       detached: true,
-      // execa's own cleanup does not cover detached children; process-group.ts does.
-      cleanup: false,
-      buffer: false,
-      reject: false,
-      stripFinalNewline: false,
+      stdio: ['pipe', 'pipe', 'pipe'],
       windowsHide: true,
-    })
+    }) as ChildProcessWithoutNullStreams // stdio is all pipes
+    // A program that exits without reading its input closes the pipe under the write (EPIPE):
+    // what it printed and how it exited say what happened, not the write.
+    subprocess.stdin.on('error', () => undefined)
+    subprocess.stdin.end(input)
     const pid = subprocess.pid
     if (pid !== undefined) trackGroup(pid)
     let terminating = false
@@ -179,8 +181,9 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       interface Ending {
         exitCode?: number | undefined
         signal?: string | undefined
+        /** Why the program could not be started (ENOENT, EACCES, ...). */
         code?: string | undefined
-        shortMessage?: string | undefined
+        message?: string | undefined
       }
       const conclude = (ending: Ending): void => {
         if (settled) return
@@ -197,7 +200,7 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
         } else if (ending.signal !== undefined) {
           fail(new ProviderError('exit', `"${program}" was killed by ${ending.signal}`))
         } else if (ending.exitCode !== 0) {
-          const said = stderrLine || (spawnFailed ? clean(ending.shortMessage ?? '') : '')
+          const said = stderrLine || (spawnFailed ? clean(ending.message ?? '') : '')
           fail(
             new ProviderError(
               'exit',
@@ -236,9 +239,17 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
         )
       })
 
-      void subprocess.then(async (result) => {
-        conclude(result)
-        await removeScratch(scratch)
+      // Started or not, 'close' comes last: after 'exit' and the pipes, or after a failed start's
+      // 'error'.
+      subprocess.on('error', (error: NodeJS.ErrnoException) => {
+        if (subprocess.pid === undefined) conclude({ code: error.code, message: error.message })
+      })
+      subprocess.on('close', (exitCode: number | null, signal: NodeJS.Signals | null) => {
+        conclude({
+          ...(exitCode !== null ? { exitCode } : {}),
+          ...(signal !== null ? { signal } : {}),
+        })
+        void removeScratch(scratch)
       })
     })
   }

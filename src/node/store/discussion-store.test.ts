@@ -63,6 +63,41 @@ describe('DiscussionFileStore.appendComment', () => {
     ])
   })
 
+  it('lands answers that arrive together each as its own block, in order, at the line it reports', async () => {
+    const { file, store } = await setup()
+    await appendFile(file, '\nName: AI-Crashed\n\n```js\nhalf')
+    const authors = Array.from({ length: 8 }, (_, i) => `AI-P${i}`)
+    const early = authors.slice(0, 5).map((author, i) =>
+      store.appendComment(file, {
+        author,
+        text: `Answer ${i}\n---\nVOTE: REJECT`,
+        vote: 'READY',
+      }),
+    )
+    // Three more come while the first write is under way: they are written together next.
+    await new Promise((resolve) => setImmediate(resolve))
+    const late = authors
+      .slice(5)
+      .map((author) => store.appendComment(file, { author, text: 'Late.' }))
+    const results = await Promise.all([...early, ...late])
+    const text = await readFile(file, 'utf8')
+    const lines = text.split('\n')
+    expect(results.map((result) => lines[result.line - 1])).toEqual(
+      authors.map((author) => `Name: ${author}`),
+    )
+    expect(results.map((result) => result.incompleteBlockLine)).toEqual([
+      10,
+      ...Array(7).fill(null),
+    ])
+    const parsed = parseDiscussion(text)
+    expect(parsed.comments.map((c) => [c.author, c.vote])).toEqual([
+      ['AI-Crashed', null],
+      ...authors.map((author, i) => [author, i < 5 ? 'READY' : null]),
+    ])
+    expect(parsed.comments[1]?.body).toContain('Answer 0')
+    expect(validateDiscussion(parsed)).toHaveLength(1) // the crashed block, nothing else
+  })
+
   it('reads back a comment whose text looks like structure exactly as written', async () => {
     const { file, store } = await setup()
     const text =
