@@ -1,56 +1,21 @@
 /**
  * The descendants of the providers that run now, known while they run. Killing a process group is
  * not enough: a helper started with `setsid` (or `nohup ... &` followed by `setsid`) leaves the
- * group, and once its parent exits it is re-parented to init, where no tree walk finds it. So the
- * process table is read (pidtree, one `ps` for all providers) while providers run, every
- * descendant seen is remembered, and each is killed with its group. A pid is remembered with its
- * start time where the system tells it (/proc), so a pid reused by another program is never hit.
+ * group, and once its parent exits it is re-parented to init, where no tree walk finds it. So
+ * while providers run, the processes below them are read every POLL_MS (process-table.ts: from
+ * /proc on Linux, walking down from the providers and the descendants seen before; from `ps`
+ * elsewhere), every descendant seen is remembered, and each is killed with its group. A helper
+ * that leaves the group is thus learned while its parent lives, and still found below itself
+ * afterwards. A pid is remembered with its start time where the system tells it (/proc), so a pid
+ * reused by another program is never signalled, nor walked down from.
  */
-import { spawnSync } from 'node:child_process'
-import { readFileSync } from 'node:fs'
-
-import pidtree from 'pidtree'
+import { startTime } from './proc-children.js'
+import { processTable, processTableSync, type ChildLink } from './process-table.js'
 
 const POLL_MS = 250
 
-interface Entry {
-  ppid: number
-  pid: number
-}
-
-/** The start time of `pid` (clock ticks since boot) on Linux; null elsewhere or when gone. */
-function startTime(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // The command name (field 2) may hold spaces and parentheses: count from its closing one.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    return fields[19] ?? null // field 22 of the whole line
-  } catch {
-    return null
-  }
-}
-
-/** The table as `ps` prints it, synchronously: for the exit hook, which cannot wait. */
-function processTableSync(): Entry[] {
-  const result = spawnSync('ps', ['-A', '-o', 'ppid=,pid='], { encoding: 'utf8', timeout: 2_000 })
-  if (result.status !== 0 || typeof result.stdout !== 'string') return []
-  return result.stdout
-    .split('\n')
-    .map((line) => line.trim().split(/\s+/).map(Number))
-    .filter((pair): pair is [number, number] => pair.length === 2 && pair.every(Number.isInteger))
-    .map(([ppid, pid]) => ({ ppid, pid }))
-}
-
-async function processTable(): Promise<Entry[]> {
-  try {
-    return await pidtree(-1, { advanced: true })
-  } catch {
-    return []
-  }
-}
-
 /** Every pid below `roots` in `table`. */
-function below(roots: Iterable<number>, table: readonly Entry[]): number[] {
+function below(roots: Iterable<number>, table: readonly ChildLink[]): number[] {
   const children = new Map<number, number[]>()
   for (const { ppid, pid } of table) {
     const list = children.get(ppid)
@@ -77,8 +42,24 @@ export class ProcessTree {
 
   constructor(readonly root: number) {}
 
+  /** Whether `pid` still names the process first seen under it (true when that cannot be told). */
+  #same(pid: number, started: string | null): boolean {
+    return started === null || startTime(pid) === started
+  }
+
+  /**
+   * Where to look for descendants: the root and every descendant seen that is still the same
+   * process (the others are forgotten: gone, or their pid now belongs to someone else).
+   */
+  roots(): number[] {
+    for (const [pid, started] of this.#seen) {
+      if (!this.#same(pid, started)) this.#seen.delete(pid)
+    }
+    return [this.root, ...this.#seen.keys()]
+  }
+
   /** Remembers the descendants in `table` of the root and of every descendant seen before. */
-  learn(table: readonly Entry[]): void {
+  learn(table: readonly ChildLink[]): void {
     for (const pid of below([this.root, ...this.#seen.keys()], table)) {
       if (!this.#seen.has(pid)) this.#seen.set(pid, startTime(pid))
     }
@@ -87,7 +68,7 @@ export class ProcessTree {
   /** Signals every remembered descendant still the same process; forgets the gone ones. */
   signal(signal: NodeJS.Signals): void {
     for (const [pid, started] of this.#seen) {
-      if (started !== null && startTime(pid) !== started) {
+      if (!this.#same(pid, started)) {
         this.#seen.delete(pid) // gone, or its pid now belongs to someone else
         continue
       }
@@ -109,9 +90,13 @@ const trees = new Set<ProcessTree>()
 let poller: NodeJS.Timeout | null = null
 let polling: Promise<void> | null = null
 
-/** Reads the process table once and teaches it to every tree. */
+function allRoots(): number[] {
+  return [...trees].flatMap((tree) => tree.roots())
+}
+
+/** Reads the processes below every tree once and teaches them to each. */
 export function refreshTrees(): Promise<void> {
-  return (polling ??= processTable()
+  return (polling ??= processTable(allRoots())
     .then((table) => {
       for (const tree of trees) tree.learn(table)
     })
@@ -120,18 +105,23 @@ export function refreshTrees(): Promise<void> {
     }))
 }
 
-/** The same, synchronously: for the way out of this process. */
+/** The same, synchronously: for the way out of this process and the frozen look before a kill. */
 export function refreshTreesSync(): void {
   if (trees.size === 0) return
-  const table = processTableSync()
+  const table = processTableSync(allRoots())
   for (const tree of trees) tree.learn(table)
 }
 
-/** Starts watching `pid`'s descendants; they are read at once and then every POLL_MS. */
+/**
+ * Starts watching `pid`'s descendants; they are read with the others' every POLL_MS. Not at
+ * once: the program has only just been started (exec'd) and has started nothing yet, and the
+ * providers of a turn are started one after another, so a look at each start would only stand
+ * between them. A kill looks again at once (refreshTreesSync), so nothing started since the last
+ * poll is missed while its parent lives.
+ */
 export function watchTree(pid: number): ProcessTree {
   const tree = new ProcessTree(pid)
   trees.add(tree)
-  void refreshTrees()
   poller ??= setInterval(() => void refreshTrees(), POLL_MS).unref()
   return tree
 }
