@@ -48,24 +48,29 @@ export function advanceTail(tail: FileTail, chunk: string): FileTail {
   for (;;) {
     const newline = text.indexOf('\n', start)
     if (newline === -1) break
-    const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline
     lines++
     if (nextBackticks !== -1 && nextBackticks < start) nextBackticks = text.indexOf('```', start)
     if (nextTildes !== -1 && nextTildes < start) nextTildes = text.indexOf('~~~', start)
+    // A run ends before the newline (neither \r nor \n is ` or ~), so this is "in the line".
     const fenceLike =
-      (nextBackticks !== -1 && nextBackticks < end) || (nextTildes !== -1 && nextTildes < end)
-    if (fence) {
-      if (fenceLike && closesFence(text.slice(start, end), fence)) fence = null
-    } else if (text.charCodeAt(start) === 45 && DELIMITER_LINE.test(text.slice(start, end))) {
-      segment = 'blank'
-      segmentLine = 0
-    } else {
-      const line = fenceLike || segment === 'blank' ? text.slice(start, end) : ''
-      fence = fenceLike ? fenceOpener(line) : null
-      if (segment === 'blank' && !isBlank(line)) {
-        const isName = !fence && NAME_LINE.test(line)
-        segment = isName ? 'comment' : 'content'
-        segmentLine = isName ? lines : 0
+      (nextBackticks !== -1 && nextBackticks < newline) ||
+      (nextTildes !== -1 && nextTildes < newline)
+    const mayDelimit = !fence && text.charCodeAt(start) === 45
+    if (fenceLike || mayDelimit || (!fence && segment === 'blank')) {
+      const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline
+      const line = text.slice(start, end)
+      if (fence) {
+        if (closesFence(line, fence)) fence = null
+      } else if (mayDelimit && DELIMITER_LINE.test(line)) {
+        segment = 'blank'
+        segmentLine = 0
+      } else {
+        fence = fenceLike ? fenceOpener(line) : null
+        if (segment === 'blank' && !isBlank(line)) {
+          const isName = !fence && NAME_LINE.test(line)
+          segment = isName ? 'comment' : 'content'
+          segmentLine = isName ? lines : 0
+        }
       }
     }
     start = newline + 1
