@@ -4,8 +4,7 @@
  * turns, councils, debates). Each workflow is one method; the longer ones live in the modules
  * beside this file and the methods here only name them.
  */
-import { randomBytes } from 'node:crypto'
-import { basename, dirname, isAbsolute, resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import type { DiagramKind } from '../../core/diagrams/kinds.js'
@@ -25,19 +24,13 @@ import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
-import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import { currentPhase } from '../../core/discussion/describe.js'
-import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
-import { previewTurn } from '../../core/turns/preview-turn.js'
 import type { PromptPreview } from '../../core/turns/preview-turn.js'
-import { runTurn } from '../../core/turns/run-turn.js'
-import type { TurnDeps, TurnOptions, TurnResult } from '../../core/turns/run-turn.js'
-import { parseAnswer } from '../../core/turns/answer.js'
-import { chooseBoundary } from '../../core/turns/prompt.js'
+import type { TurnOptions, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
 import type { TemplatePhase } from '../../core/templates/schema.js'
@@ -49,13 +42,14 @@ import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
-import { replaceDurably } from '../store/durable-write.js'
 import { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import { stateDir } from '../store/state-dir.js'
 import { requireWritable } from '../store/write-access.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
+import type { SummaryWritten } from './summarize.js'
+import { previewTurnIn, runTurnIn } from './turns.js'
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
@@ -131,68 +125,16 @@ export class Engine {
    * completes, then applies the template's consensus and phase rules. Progress comes through
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
-  async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
-    // What the turn runs on starts loading now, so compiling the provider code overlaps the checks'
-    // file reads below. Nothing is called yet, and turnDeps awaits the same promises after the
-    // checks, so a refusal still comes first and a loading error is reported where it was.
-    for (const loading of [
-      this.personas(),
-      this.templates(),
-      this.providers(),
-      import('./turn-deps.js'),
-    ])
-      loading.catch(() => undefined)
-    // Refused before any provider is called: answers that cannot be saved are never paid for.
-    await this.requireWritableDiscussion(path, { folder: true })
-    await this.requireNamedPersonas(options.participants ?? [])
-    const loaded = await this.load(path)
-    const { provider, ...turn } = options
-    const timeoutSeconds = this.config.turns.timeout_seconds
-    return runTurn(
-      {
-        concurrency: this.config.turns.concurrency,
-        budgetChars: this.config.turns.context_chars,
-        ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
-        ...turn,
-        file: loaded.path,
-      },
-      await this.turnDeps(provider, loaded.path),
-    )
-  }
-
-  /** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
-  private async requireNamedPersonas(participants: readonly string[]): Promise<void> {
-    const named = participants.map((name) => name.trim().replace(/^@/, ''))
-    if (named.length === 0 || named.some((name) => name.toLowerCase() === 'all')) return
-    const personas = await this.personas()
-    for (const name of named) {
-      if (personas.get(name)) continue
-      const fileName = (file: string | null): string =>
-        basename(file ?? '')
-          .replace(/\.ya?ml$/i, '')
-          .toLowerCase()
-      const broken = personas.problems.find(
-        (problem) => fileName(problem.file) === name.toLowerCase(),
-      )
-      if (broken) throw broken // a persona whose file is broken says so, with file:line
-      const aliases = personas.list().map((entry) => entry.persona.alias)
-      const meant = didYouMean(name, aliases)
-      throw new DiscussionError(
-        `No persona named @${name}${meant ? `; did you mean @${meant}?` : '.'} \`discussions participants list\` shows who can take part.`,
-      )
-    }
+  runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
+    return runTurnIn(this, path, options)
   }
 
   /** Who a turn would ask and the exact prompt each would get; calls nobody. */
-  async previewTurn(
+  previewTurn(
     path: string,
     options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
   ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
-    const loaded = await this.load(path)
-    return previewTurn(
-      { ...options, file: loaded.path, budgetChars: this.config.turns.context_chars },
-      await this.turnDeps(),
-    )
+    return previewTurnIn(this, path, options)
   }
 
   /**
@@ -203,62 +145,10 @@ export class Engine {
   async summarize(
     path: string,
     options: { provider?: string; signal?: AbortSignal } = {},
-  ): Promise<{ file: string; provider: string | null; aiError: string | null }> {
-    await this.requireWritableDiscussion(path, { folder: true })
-    const loaded = await this.load(path)
-    const status = await this.status(loaded)
-    const moderator = (await this.personas()).get('moderator')?.persona
-    const { providerCaller } = await import('../providers/provider-caller.js')
-    const complete = providerCaller(await this.providers(), { explicit: options.provider ?? null })
-    let aiSummary: string | null = null
-    let provider: string | null = null
-    let aiError: string | null = null
-    try {
-      const boundary = chooseBoundary(loaded.text, () => randomBytes(6).toString('hex'))
-      const result = await complete(
-        { provider_hint: moderator?.provider_hint ?? null },
-        {
-          prompt: summaryPrompt(loaded.text, boundary),
-          ...(options.signal ? { signal: options.signal } : {}),
-        },
-      )
-      // Models used to the turn contract may still wrap the summary in it; take the text out.
-      const answer = parseAnswer(result.text, { votes: false })
-      aiSummary = answer.kind === 'comment' && answer.comment.trim() !== '' ? answer.comment : null
-      provider = result.provider
-    } catch (error) {
-      aiError = error instanceof Error ? error.message : String(error)
-    }
-    const file = loaded.path.replace(/(\.md)?$/i, '.sum.md')
-    const text = renderSummary(status, {
-      source: basename(loaded.path),
-      generated: new Date(),
-      aiSummary,
-      provider,
-    })
-    await replaceDurably(file, text, dirname(loaded.path))
-    return { file, provider, aiError }
-  }
-
-  private async turnDeps(provider?: string, file?: string): Promise<TurnDeps> {
-    const [personas, templates, providers, { turnDeps }] = await Promise.all([
-      this.personas(),
-      this.templates(),
-      this.providers(),
-      import('./turn-deps.js'),
-    ])
-    return turnDeps({
-      personas,
-      templates,
-      providers,
-      store: this.store,
-      env: this.env,
-      cwd: this.cwd,
-      projectRoot: this.projectRoot,
-      consensus: this.config.consensus,
-      ...(provider !== undefined ? { provider } : {}),
-      ...(file !== undefined ? { file } : {}),
-    })
+  ): Promise<SummaryWritten> {
+    // Loaded when used, like councils: only `summarize` needs the summary's prompt and writer.
+    const { summarize } = await import('./summarize.js')
+    return summarize(this, path, options)
   }
 
   /** The folder new discussions go to and `list` reads by default. */

@@ -1,0 +1,60 @@
+/**
+ * `summarize`: writes `<name>.sum.md` beside a discussion with its structured state and, when a
+ * provider answers, a summary written by the moderator persona's provider (or the one asked for).
+ * Without an answer the file is still written, complete but for that part, and `aiError` says why.
+ */
+import { randomBytes } from 'node:crypto'
+import { basename, dirname } from 'node:path'
+
+import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
+import { parseAnswer } from '../../core/turns/answer.js'
+import { chooseBoundary } from '../../core/turns/prompt.js'
+import { providerCaller } from '../providers/provider-caller.js'
+import { replaceDurably } from '../store/durable-write.js'
+import type { Engine } from './engine.js'
+
+export interface SummaryWritten {
+  file: string
+  provider: string | null
+  aiError: string | null
+}
+
+export async function summarize(
+  engine: Engine,
+  path: string,
+  options: { provider?: string; signal?: AbortSignal } = {},
+): Promise<SummaryWritten> {
+  await engine.requireWritableDiscussion(path, { folder: true })
+  const loaded = await engine.load(path)
+  const status = await engine.status(loaded)
+  const moderator = (await engine.personas()).get('moderator')?.persona
+  const complete = providerCaller(await engine.providers(), { explicit: options.provider ?? null })
+  let aiSummary: string | null = null
+  let provider: string | null = null
+  let aiError: string | null = null
+  try {
+    const boundary = chooseBoundary(loaded.text, () => randomBytes(6).toString('hex'))
+    const result = await complete(
+      { provider_hint: moderator?.provider_hint ?? null },
+      {
+        prompt: summaryPrompt(loaded.text, boundary),
+        ...(options.signal ? { signal: options.signal } : {}),
+      },
+    )
+    // Models used to the turn contract may still wrap the summary in it; take the text out.
+    const answer = parseAnswer(result.text, { votes: false })
+    aiSummary = answer.kind === 'comment' && answer.comment.trim() !== '' ? answer.comment : null
+    provider = result.provider
+  } catch (error) {
+    aiError = error instanceof Error ? error.message : String(error)
+  }
+  const file = loaded.path.replace(/(\.md)?$/i, '.sum.md')
+  const text = renderSummary(status, {
+    source: basename(loaded.path),
+    generated: new Date(),
+    aiSummary,
+    provider,
+  })
+  await replaceDurably(file, text, dirname(loaded.path))
+  return { file, provider, aiError }
+}

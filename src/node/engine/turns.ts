@@ -1,0 +1,109 @@
+/**
+ * A turn's use cases for the CLI, the app and the library: who is asked (refusing, before any
+ * call, a discussion that cannot be written and a name no persona answers to), the prompt each
+ * would get, and the turn itself on this machine's personas, templates and providers.
+ */
+import { basename } from 'node:path'
+
+import { didYouMean } from '../../core/config/did-you-mean.js'
+import { DiscussionError } from '../../core/errors.js'
+import { previewTurn } from '../../core/turns/preview-turn.js'
+import type { PromptPreview } from '../../core/turns/preview-turn.js'
+import { runTurn } from '../../core/turns/run-turn.js'
+import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
+import type { Selection } from '../../core/turns/select.js'
+import type { Engine, EngineTurnOptions } from './engine.js'
+
+export async function runTurnIn(
+  engine: Engine,
+  path: string,
+  options: EngineTurnOptions = {},
+): Promise<TurnResult> {
+  // What the turn runs on starts loading now, so compiling the provider code overlaps the checks'
+  // file reads below. Nothing is called yet, and turnDepsOf awaits the same promises after the
+  // checks, so a refusal still comes first and a loading error is reported where it was.
+  for (const loading of [
+    engine.personas(),
+    engine.templates(),
+    engine.providers(),
+    import('./turn-deps.js'),
+  ])
+    loading.catch(() => undefined)
+  // Refused before any provider is called: answers that cannot be saved are never paid for.
+  await engine.requireWritableDiscussion(path, { folder: true })
+  await requireNamedPersonas(engine, options.participants ?? [])
+  const loaded = await engine.load(path)
+  const { provider, ...turn } = options
+  const timeoutSeconds = engine.config.turns.timeout_seconds
+  return runTurn(
+    {
+      concurrency: engine.config.turns.concurrency,
+      budgetChars: engine.config.turns.context_chars,
+      ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+      ...turn,
+      file: loaded.path,
+    },
+    await turnDepsOf(engine, provider, loaded.path),
+  )
+}
+
+/** Who a turn would ask and the exact prompt each would get; calls nobody. */
+export async function previewTurnIn(
+  engine: Engine,
+  path: string,
+  options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
+): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
+  const loaded = await engine.load(path)
+  return previewTurn(
+    { ...options, file: loaded.path, budgetChars: engine.config.turns.context_chars },
+    await turnDepsOf(engine),
+  )
+}
+
+/** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
+async function requireNamedPersonas(
+  engine: Engine,
+  participants: readonly string[],
+): Promise<void> {
+  const named = participants.map((name) => name.trim().replace(/^@/, ''))
+  if (named.length === 0 || named.some((name) => name.toLowerCase() === 'all')) return
+  const personas = await engine.personas()
+  for (const name of named) {
+    if (personas.get(name)) continue
+    const fileName = (file: string | null): string =>
+      basename(file ?? '')
+        .replace(/\.ya?ml$/i, '')
+        .toLowerCase()
+    const broken = personas.problems.find(
+      (problem) => fileName(problem.file) === name.toLowerCase(),
+    )
+    if (broken) throw broken // a persona whose file is broken says so, with file:line
+    const aliases = personas.list().map((entry) => entry.persona.alias)
+    const meant = didYouMean(name, aliases)
+    throw new DiscussionError(
+      `No persona named @${name}${meant ? `; did you mean @${meant}?` : '.'} \`discussions participants list\` shows who can take part.`,
+    )
+  }
+}
+
+/** What a turn runs on: this engine's registries, providers and store. */
+async function turnDepsOf(engine: Engine, provider?: string, file?: string): Promise<TurnDeps> {
+  const [personas, templates, providers, { turnDeps }] = await Promise.all([
+    engine.personas(),
+    engine.templates(),
+    engine.providers(),
+    import('./turn-deps.js'),
+  ])
+  return turnDeps({
+    personas,
+    templates,
+    providers,
+    store: engine.store,
+    env: engine.env,
+    cwd: engine.cwd,
+    projectRoot: engine.projectRoot,
+    consensus: engine.config.consensus,
+    ...(provider !== undefined ? { provider } : {}),
+    ...(file !== undefined ? { file } : {}),
+  })
+}
