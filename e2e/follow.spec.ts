@@ -92,10 +92,11 @@ for (const size of SIZES) {
 
       // The pill jumps to the end: the newest answer is fully in view and the pill goes.
       await page.getByTestId('new-answers').click()
-      const newest = list
-        .locator('[data-comment-index]')
-        .filter({ hasText: 'Scripted answer from AI-Security.' })
+      // The newest is the later of the two answers (comment 42), whichever persona that was:
+      // both are released at once, and either may be written last.
+      const newest = comment(42)
       await expectFullyInList(page, newest)
+      await expect(newest).toContainText('Scripted answer from AI-')
       await expect(page.getByTestId('turn-headline')).toContainText('Turn finished')
       await expect(page.getByTestId('new-answers')).toHaveCount(0)
 
