@@ -43,8 +43,11 @@ function chosenProposal(summary: DebateInfo): string | null {
   return outcome?.kind === 'consensus' || outcome?.kind === 'accepted' ? outcome.proposal : null
 }
 
-/** Outcome (or escalation with the decision controls), approval per round, proposals. */
-function DebateBody({
+/**
+ * Where the debate stands, first in the panel: an escalated debate's decision controls are what
+ * the person has to act on, so they come before the steps and tallies, in view in a short window.
+ */
+function Standing({
   summary,
   path,
   onDecided,
@@ -53,17 +56,10 @@ function DebateBody({
   path: string
   onDecided: () => void
 }): ReactNode {
-  const { settings } = summary
   const outcome = summary.outcome
   const chosen = chosenProposal(summary)
   return (
-    <Stack gap="sm" p="md" pt="xs">
-      <Text size="xs" c="dimmed">
-        {summary.participants.map((p) => `@${p.alias} ${formatWeight(p.weight)}`).join(' · ')} —
-        passes at {formatThreshold(settings.threshold)} of the voting weight, at most{' '}
-        {settings.maxRounds === 1 ? '1 round' : `${settings.maxRounds} rounds`},{' '}
-        {settings.roundTimeoutSeconds} s per step
-      </Text>
+    <Box px="md" pt="xs">
       {outcome?.kind === 'escalated' ? (
         <Alert
           color="orange"
@@ -79,6 +75,22 @@ function DebateBody({
           <Text size="sm">{summary.standing}</Text>
         </Alert>
       )}
+    </Box>
+  )
+}
+
+/** Weights and rules, approval per round, proposals. */
+function DebateBody({ summary }: { summary: DebateInfo }): ReactNode {
+  const { settings } = summary
+  const chosen = chosenProposal(summary)
+  return (
+    <Stack gap="sm" p="md" pt="xs">
+      <Text size="xs" c="dimmed">
+        {summary.participants.map((p) => `@${p.alias} ${formatWeight(p.weight)}`).join(' · ')} —
+        passes at {formatThreshold(settings.threshold)} of the voting weight, at most{' '}
+        {settings.maxRounds === 1 ? '1 round' : `${settings.maxRounds} rounds`},{' '}
+        {settings.roundTimeoutSeconds} s per step
+      </Text>
       {summary.tallies.map((tally) => (
         <Box key={tally.round}>
           <Text size="sm" fw={600} mb={4}>
@@ -251,17 +263,18 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
       </Group>
       {open && (
         <ResizablePanel name="debate" label="Resize the debate panel" regionLabel="Debate">
+          <Standing summary={info} path={path} onDecided={reload} />
           {live.ended && (
-            <Alert color="orange" p="xs" mx="md">
+            <Alert color="orange" p="xs" mx="md" mt="xs">
               <Text size="sm">{live.ended}</Text>
             </Alert>
           )}
           {progress.phases.length > 0 && (
-            <Box px="md">
+            <Box px="md" pt="sm">
               <DebateProgressGrid progress={progress} running={runId !== null} />
             </Box>
           )}
-          <DebateBody summary={info} path={path} onDecided={reload} />
+          <DebateBody summary={info} />
         </ResizablePanel>
       )}
     </Box>
