@@ -1,5 +1,4 @@
 /** `anthropic`: Anthropic's Messages API, streamed; the key from `ANTHROPIC_API_KEY`. */
-import { providerFields } from '../../../core/providers/schema.js'
 import {
   ANTHROPIC_BASE_URL,
   ANTHROPIC_VERSION,
@@ -7,22 +6,12 @@ import {
   createAnthropicProvider,
 } from '../anthropic-provider.js'
 import { callEventStream, HTTP_DEFAULTS } from '../http-stream.js'
-import { httpOptions, probeModels } from './http-entry.js'
+import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
 import { defineKind, keyFrom } from './kind.js'
 
 export const anthropicKind = defineKind({
   kind: 'anthropic',
-  fields: {
-    description: providerFields.description,
-    base_url: providerFields.base_url,
-    model: providerFields.model,
-    api_key_env: providerFields.api_key_env,
-    timeout: providerFields.timeout,
-    inactivity_timeout: providerFields.inactivity_timeout,
-    max_output_bytes: providerFields.max_output_bytes,
-    max_tokens: providerFields.max_tokens,
-    prices: providerFields.prices,
-  },
+  fields: HTTP_FIELDS,
   description: "Anthropic's Messages API",
   setupHint: 'set ANTHROPIC_API_KEY',
   docs: {

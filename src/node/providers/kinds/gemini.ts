@@ -2,29 +2,18 @@
  * `gemini`: Google's Gemini API (`streamGenerateContent`, server-sent events), the key from
  * `GEMINI_API_KEY` or else `GOOGLE_API_KEY`, as Google's own tools read them.
  */
-import { providerFields } from '../../../core/providers/schema.js'
 import {
   createGeminiProvider,
   GEMINI_BASE_URL,
   GEMINI_KEY_VARIABLES,
   geminiModelId,
 } from '../gemini-provider.js'
-import { httpOptions, probeModels } from './http-entry.js'
+import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
 import { defineKind, keyFrom } from './kind.js'
 
 export const geminiKind = defineKind({
   kind: 'gemini',
-  fields: {
-    description: providerFields.description,
-    base_url: providerFields.base_url,
-    model: providerFields.model,
-    api_key_env: providerFields.api_key_env,
-    timeout: providerFields.timeout,
-    inactivity_timeout: providerFields.inactivity_timeout,
-    max_output_bytes: providerFields.max_output_bytes,
-    max_tokens: providerFields.max_tokens,
-    prices: providerFields.prices,
-  },
+  fields: HTTP_FIELDS,
   description: "Google's Gemini API",
   setupHint: 'set GEMINI_API_KEY',
   docs: {

@@ -3,10 +3,24 @@
  * endpoint's models (quick, sends no prompt, costs nothing).
  */
 import { ProviderError } from '../../../core/providers/port.js'
+import { providerFields } from '../../../core/providers/schema.js'
 import type { ProviderPrices } from '../../../core/providers/port.js'
 import type { HttpProviderOptions, ModelListing } from '../openai-provider.js'
 import type { BuildContext, ProbeContext, Usability } from './kind.js'
 import { errorText } from './kind.js'
+
+/** The keys every HTTP kind's entry takes in providers.yaml. */
+export const HTTP_FIELDS = {
+  description: providerFields.description,
+  base_url: providerFields.base_url,
+  model: providerFields.model,
+  api_key_env: providerFields.api_key_env,
+  timeout: providerFields.timeout,
+  inactivity_timeout: providerFields.inactivity_timeout,
+  max_output_bytes: providerFields.max_output_bytes,
+  max_tokens: providerFields.max_tokens,
+  prices: providerFields.prices,
+}
 
 export interface HttpEntry {
   name: string

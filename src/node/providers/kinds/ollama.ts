@@ -2,25 +2,14 @@
  * `ollama`: Ollama's native API (`/api/chat`, newline-delimited JSON), the model list from
  * `/api/tags`, no key. Found when a server answers on `OLLAMA_HOST` (default 127.0.0.1:11434).
  */
-import { providerFields } from '../../../core/providers/schema.js'
 import { findProgram } from '../which.js'
 import { createOllamaProvider, ollamaBaseUrl, sameOllamaModel } from '../ollama-provider.js'
-import { httpOptions, probeModels } from './http-entry.js'
+import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
 import { defineKind } from './kind.js'
 
 export const ollamaKind = defineKind({
   kind: 'ollama',
-  fields: {
-    description: providerFields.description,
-    base_url: providerFields.base_url,
-    model: providerFields.model,
-    api_key_env: providerFields.api_key_env,
-    timeout: providerFields.timeout,
-    inactivity_timeout: providerFields.inactivity_timeout,
-    max_output_bytes: providerFields.max_output_bytes,
-    max_tokens: providerFields.max_tokens,
-    prices: providerFields.prices,
-  },
+  fields: HTTP_FIELDS,
   description: "Ollama's native API, for local models",
   setupHint: 'install ollama and run `ollama serve`',
   docs: {

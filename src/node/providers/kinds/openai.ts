@@ -3,24 +3,13 @@
  * Studio, llama.cpp's server, vLLM, OpenRouter. OpenAI itself needs `OPENAI_API_KEY`; a server
  * at another `base_url` needs a key only when `api_key_env` names one.
  */
-import { providerFields } from '../../../core/providers/schema.js'
 import { createOpenAIProvider, OPENAI_BASE_URL } from '../openai-provider.js'
-import { httpOptions, probeModels } from './http-entry.js'
+import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
 import { defineKind } from './kind.js'
 
 export const openaiKind = defineKind({
   kind: 'openai',
-  fields: {
-    description: providerFields.description,
-    base_url: providerFields.base_url,
-    model: providerFields.model,
-    api_key_env: providerFields.api_key_env,
-    timeout: providerFields.timeout,
-    inactivity_timeout: providerFields.inactivity_timeout,
-    max_output_bytes: providerFields.max_output_bytes,
-    max_tokens: providerFields.max_tokens,
-    prices: providerFields.prices,
-  },
+  fields: HTTP_FIELDS,
   description:
     'an OpenAI-compatible chat-completions API (OpenAI, Ollama /v1, LM Studio, llama.cpp, vLLM)',
   setupHint: 'set OPENAI_API_KEY',
