@@ -24,10 +24,12 @@ export async function findProgram(
     const file = isAbsolute(program) ? program : resolve(cwd, program)
     return (await isExecutableFile(file)) ? file : null
   }
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir === '') continue
-    const file = join(dir, program)
-    if (await isExecutableFile(file)) return file
-  }
-  return null
+  // Every folder is looked at at once (a turn looks up a program per persona before its first
+  // call); the first one in PATH order that has it wins, as when spawning.
+  const candidates = (env.PATH ?? '')
+    .split(delimiter)
+    .filter((dir) => dir !== '')
+    .map((dir) => join(dir, program))
+  const found = await Promise.all(candidates.map(isExecutableFile))
+  return candidates[found.indexOf(true)] ?? null
 }
