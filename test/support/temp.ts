@@ -14,5 +14,11 @@ export async function tempFolder(prefix = 'discussions-test-'): Promise<string> 
 }
 
 afterEach(async () => {
-  await Promise.all(created.splice(0).map((folder) => rm(folder, { recursive: true, force: true })))
+  await Promise.all(
+    created
+      .splice(0)
+      .map((folder) =>
+        rm(folder, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 }),
+      ),
+  )
 })

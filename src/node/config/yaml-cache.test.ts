@@ -18,7 +18,9 @@ beforeEach(async () => {
 })
 afterEach(async () => {
   vi.unstubAllEnvs()
-  await rm(dir, { recursive: true, force: true })
+  // A read may still be writing its cache entry in the background (a temp file, then a rename):
+  // retry while the folder is not yet empty.
+  await rm(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 20 })
 })
 
 /** The cache is written after the read returns; wait until its entry is there. */

@@ -12,12 +12,13 @@
  * use the process's (src/node/host.ts).
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { mkdir, readFile } from 'node:fs/promises'
+import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
 import { processEnv } from '../host.js'
 import type { YamlPositions } from './yaml-positions.js'
+import { replaceDurably } from '../store/durable-write.js'
 import { stateDir } from '../store/state-dir.js'
 
 /** Changes when what an entry holds, or how YAML becomes data, changes. */
@@ -72,12 +73,10 @@ export async function rememberYaml(
   const entry: Entry = { format: FORMAT, textHash: hashOf(text), ...parsed }
   try {
     const bytes = serialize(entry)
-    await mkdir(join(path, '..'), { recursive: true })
-    // Not replaceDurably: the entry lives in the state folder this module owns (not a discussion
-    // folder), and a lost or torn entry only costs a parse, so there is nothing to confine or fsync.
-    const temp = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`
-    await writeFile(temp, bytes)
-    await rename(temp, path)
+    const folder = dirname(path)
+    await mkdir(folder, { recursive: true })
+    // Not synced: a lost or torn entry only costs a parse.
+    await replaceDurably(path, bytes, folder, { sync: false })
   } catch {
     // A cache that cannot be written costs a parse next time, nothing else.
   }

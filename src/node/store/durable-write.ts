@@ -87,7 +87,7 @@ export async function fsyncFolder(folder: string): Promise<void> {
 
 export async function replaceDurably(
   path: string,
-  text: string,
+  text: string | Buffer,
   within: WriteRoots,
   options: WriteOptions = {},
 ): Promise<void> {
@@ -103,14 +103,20 @@ export async function replaceDurably(
 }
 
 /** Creates a new file (never replacing one) durably; fails with EEXIST when the name is taken. */
-export async function createDurably(path: string, text: string, within: WriteRoots): Promise<void> {
+export async function createDurably(
+  path: string,
+  text: string,
+  within: WriteRoots,
+  options: WriteOptions = {},
+): Promise<void> {
   const target = await confinedTarget(path, within, { exclusive: true })
+  const sync = options.sync !== false
   const handle = await open(target, 'wx')
   try {
     await handle.writeFile(text, 'utf8')
-    await handle.sync()
+    if (sync) await handle.sync()
   } finally {
     await handle.close()
   }
-  await fsyncFolder(dirname(target))
+  if (sync) await fsyncFolder(dirname(target))
 }

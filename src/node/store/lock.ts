@@ -6,10 +6,12 @@
  * Editors ignore it: it orders our writes, it does not protect against theirs.
  */
 import { randomUUID } from 'node:crypto'
-import { link, mkdir, open, readFile, rename, stat, unlink } from 'node:fs/promises'
+import { link, mkdir, readFile, rename, stat, unlink } from 'node:fs/promises'
 import { hostname } from 'node:os'
 import { dirname } from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+
+import { createDurably } from './durable-write.js'
 
 export interface LockOptions {
   /** Give up after this long (default 15 s). */
@@ -94,11 +96,14 @@ export async function acquireLock(
   for (let attempt = 0; ; attempt++) {
     try {
       const token = randomUUID()
-      // Not through replaceDurably: the exclusive create ('wx') is what takes the lock, and the
-      // lock file lives in the state folder this module owns.
-      const handle = await open(path, 'wx')
-      await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), token }))
-      await handle.close()
+      // The exclusive create is what takes the lock (EEXIST: someone holds it). Not synced: a
+      // lock that a power cut loses was held by a process that is gone with it.
+      await createDurably(
+        path,
+        JSON.stringify({ pid: process.pid, host: hostname(), token }),
+        dirname(path),
+        { sync: false },
+      )
       return async () => {
         // Release only our own lock: a breaker may have judged ours abandoned (a long stall).
         if ((await readOwner(path))?.token === token) await unlink(path).catch(() => undefined)
