@@ -10,7 +10,7 @@ import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { openEngine } from '../src/node/engine/engine.js'
+import { openEngine } from '../src/node/engine/open-engine.js'
 import type { Engine } from '../src/node/engine/engine.js'
 import { median, table } from './measure.js'
 

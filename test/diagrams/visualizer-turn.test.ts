@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 
 import { attachDiagram } from '../../src/core/diagrams/attach.js'
 import { extractPlantUml } from '../../src/core/diagrams/extract.js'
-import { openEngine } from '../../src/node/engine/engine.js'
+import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
 
 describe('the visualizer turn', () => {

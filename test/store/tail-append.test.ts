@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { openEngine } from '../../src/node/engine/engine.js'
+import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
 
 const HEAD =

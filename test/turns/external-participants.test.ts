@@ -8,7 +8,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { openEngine } from '../../src/node/engine/engine.js'
+import { openEngine } from '../../src/node/engine/open-engine.js'
 import { trustProject } from '../../src/node/providers/trust.js'
 import { pathWithNode } from '../providers/stand-ins.js'
 import { tempFolder } from '../support/temp.js'

@@ -9,7 +9,6 @@ import { isAbsolute, resolve } from 'node:path'
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import type { DiagramKind } from '../../core/diagrams/kinds.js'
 import type { CouncilView } from '../../core/council/describe.js'
-import type { CouncilEvent } from '../../core/council/events.js'
 import type { CouncilRunResult } from '../../core/council/run-council.js'
 import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
 import type { DebateRunResult } from '../../core/debate/run-debate.js'
@@ -20,66 +19,44 @@ import type { ResolvedDiagram } from '../diagrams/confine.js'
 import { plantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
 import type { PlantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
 import type { ProviderStatus } from '../providers/usable.js'
-import { renderNewDiscussion } from '../../core/discussion/create.js'
-import { describeDiscussion } from '../../core/discussion/describe.js'
-import { discussionStatus } from '../../core/discussion/status.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
-import type { DiscussionView } from '../../core/discussion/describe.js'
-import { currentPhase } from '../../core/discussion/describe.js'
-import { DiscussionError } from '../../core/errors.js'
-import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import type { PromptPreview } from '../../core/turns/preview-turn.js'
-import type { TurnOptions, TurnResult } from '../../core/turns/run-turn.js'
+import type { TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
-import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
 import type { TemplatePhase } from '../../core/templates/schema.js'
 import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
-import { loadConfig, registryDirs } from '../config/load-config.js'
+import { registryDirs } from '../config/load-config.js'
 import { defaultUserName } from '../config/user-name.js'
 import { loadPersonas, loadTemplates } from '../config/registry.js'
 import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
-import { createDiscussionFile } from '../store/discussion-folder.js'
-import { DiscussionFileStore } from '../store/discussion-store.js'
-import type { AppendResult, DiscussionSnapshot } from '../store/discussion-store.js'
-import { requireDiscussionFile } from '../store/discussion-kind.js'
-import { stateDir } from '../store/state-dir.js'
-import { requireWritable } from '../store/write-access.js'
+import type { DiscussionFileStore } from '../store/discussion-store.js'
+import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
 import { previewTurnIn, runTurnIn } from './turns.js'
+import {
+  advanceDiscussion,
+  createDiscussion,
+  loadDiscussion,
+  phaseOf,
+  requireWritableDiscussion,
+  statusOf,
+} from './discussions.js'
+import type {
+  CouncilRun,
+  DebateChoice,
+  EngineTurnOptions,
+  LoadedDiscussion,
+  NewDiscussion,
+} from './engine-types.js'
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
-import { processCwd, processEnv } from '../host.js'
 
-export interface EngineOptions {
-  /** The working folder: the project is found from it (default: process.cwd()). */
-  cwd?: string
-  env?: NodeJS.ProcessEnv
-}
-
-export interface LoadedDiscussion extends DiscussionSnapshot {
-  view: DiscussionView
-}
-
-/** A turn as the library runs it: the file, who answers, and how. */
-export interface EngineTurnOptions extends Omit<TurnOptions, 'file'> {
-  /** Every persona uses this provider (no fallback); default: each persona's hint, then the default. */
-  provider?: string
-}
-
-/** How a council runs: cancel with `signal`, follow with `onEvent` (text streams as `text`). */
-export interface CouncilRun {
-  signal?: AbortSignal
-  timeoutMs?: number
-  onEvent?: (event: CouncilEvent) => void
-}
-
-/** A human's decision on an escalated debate. */
-export type DebateChoice = { accept: string } | { reject: true }
+export type * from './engine-types.js'
 
 export class Engine {
   private personaRegistry: Promise<PersonaRegistry> | null = null
@@ -166,14 +143,8 @@ export class Engine {
     })
   }
 
-  async load(path: string): Promise<LoadedDiscussion> {
-    let snapshot: DiscussionSnapshot
-    try {
-      snapshot = await this.store.read(resolve(this.cwd, path))
-    } catch (error) {
-      throw missingFileError(path, error)
-    }
-    return { ...snapshot, view: describeDiscussion(snapshot.parsed) }
+  load(path: string): Promise<LoadedDiscussion> {
+    return loadDiscussion(this, path)
   }
 
   /**
@@ -181,19 +152,8 @@ export class Engine {
    * cannot be written (with `folder`: nor its folder, for header rewrites and summaries), and a
    * state folder that cannot hold the lock. Reads only the file's first bytes. Returns the path.
    */
-  async requireWritableDiscussion(
-    path: string,
-    options: { folder?: boolean } = {},
-  ): Promise<string> {
-    const resolved = resolve(this.cwd, path)
-    try {
-      await requireDiscussionFile(resolved, path)
-    } catch (error) {
-      throw missingFileError(path, error)
-    }
-    await requireWritable(resolved, { shown: path, folder: options.folder === true })
-    await this.store.statePaths(resolved)
-    return resolved
+  requireWritableDiscussion(path: string, options: { folder?: boolean } = {}): Promise<string> {
+    return requireWritableDiscussion(this, path, options)
   }
 
   /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
@@ -210,98 +170,26 @@ export class Engine {
   }
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */
-  async advance(path: string, to?: string): Promise<{ from: string; to: string }> {
-    await this.requireWritableDiscussion(path, { folder: true })
-    const loaded = await this.load(path)
-    const templateName = headerValue(loaded.parsed, 'Template')
-    if (!templateName)
-      throw new DiscussionError(
-        `${path} names no template (<!-- Template: ... -->), so its phases are unknown.`,
-      )
-    const { template } = (await this.templates()).require(templateName)
-    const from = currentPhase(loaded.parsed) ?? initialPhase(template).id
-    const valid = template.phases.map((phase) => phase.id).join(', ')
-    let target: string
-    if (to !== undefined) {
-      const phase = findPhase(template, to)
-      if (!phase)
-        throw new DiscussionError(
-          `"${to}" is not a phase of ${template.name}; valid phases: ${valid}.`,
-        )
-      target = phase.id
-    } else {
-      const next = nextPhase(template, from)
-      if (!next)
-        throw new DiscussionError(
-          `"${from}" is the last phase of ${template.name}; give --to PHASE to move elsewhere (${valid}).`,
-        )
-      target = next.id
-    }
-    if (target === from)
-      throw new DiscussionError(`The discussion is already in phase "${target}".`)
-    await this.store.recordPhaseTransition(loaded.path, from, target)
-    return { from, to: target }
+  advance(path: string, to?: string): Promise<{ from: string; to: string }> {
+    return advanceDiscussion(this, path, to)
   }
 
   /** Creates a discussion from a template (default: the configured one); returns its path. */
-  async create(request: {
-    title: string
-    template?: string
-    participants?: readonly string[]
-    context?: string
-    dir?: string
-  }): Promise<string> {
-    if (request.title.trim() === '')
-      throw new DiscussionError('The title is empty; give the discussion a name.')
-    const { template } = (await this.templates()).require(
-      request.template ?? this.config.default_template,
-    )
-    const participants =
-      request.participants && request.participants.length > 0
-        ? [...request.participants]
-        : template.participants.length > 0
-          ? template.participants
-          : this.config.default_participants
-    const personas = await this.personas()
-    for (const alias of participants) personas.require(alias)
-    const text = renderNewDiscussion({
-      title: request.title,
-      template: template.name,
-      phase: initialPhase(template).id,
-      status: template.status,
-      participants,
-      context: request.context ?? '',
-      created: new Date(),
-      skeleton: template.skeleton,
-    })
-    const folder = request.dir ? resolve(this.cwd, request.dir) : this.discussionsDir
-    return createDiscussionFile(folder, request.title, text)
+  create(request: NewDiscussion): Promise<string> {
+    return createDiscussion(this, request)
   }
 
   /**
    * The discussion at a glance under the configured rules; the verdict knows whether the current
    * phase votes (from its template), so a phase that does not vote never reads "Consensus reached".
    */
-  async status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
-    const phase = await this.phaseOf(loaded.view.template, loaded.view.phase)
-    return discussionStatus(loaded.view, this.config.consensus, {
-      ...(phase ? { phaseVotes: phase.voting, phase: phase.title } : {}),
-    })
+  status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
+    return statusOf(this, loaded)
   }
 
   /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
-  async phaseOf(
-    templateName: string | null,
-    phase: string | null,
-  ): Promise<TemplatePhase | undefined> {
-    if (!templateName) return undefined
-    try {
-      const entry = (await this.templates()).get(templateName)
-      if (!entry) return undefined
-      return findPhase(entry.template, phase ?? initialPhase(entry.template).id)
-    } catch {
-      return undefined // a broken template leaves the verdict as if the phase votes
-    }
+  phaseOf(templateName: string | null, phase: string | null): Promise<TemplatePhase | undefined> {
+    return phaseOf(this, templateName, phase)
   }
 
   // Councils: advisors and a referee, or D/P groups and a meta-arbiter (docs/council.md).
@@ -499,30 +387,4 @@ export class Engine {
     const { view } = await this.load(path)
     return calculateConsensus(view.votes, this.config.consensus)
   }
-}
-
-function missingFileError(path: string, error: unknown): unknown {
-  const code = (error as NodeJS.ErrnoException).code
-  if (code === 'ENOENT')
-    return new DiscussionError(
-      `${path}: no such file. \`discussions list\` shows the discussions here.`,
-    )
-  if (code === 'EISDIR') return new DiscussionError(`${path}: is a folder, not a discussion file.`)
-  if (code === 'EACCES' || code === 'EPERM')
-    return new DiscussionError(`${path}: cannot be read (permission denied).`)
-  return error
-}
-
-export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
-  const cwd = options.cwd ?? processCwd()
-  const env = options.env ?? processEnv()
-  const { config, projectRoot, files } = await loadConfig({ cwd, env })
-  return new Engine(
-    config,
-    projectRoot,
-    new DiscussionFileStore({ stateDir: stateDir(env) }),
-    cwd,
-    env,
-    files,
-  )
 }

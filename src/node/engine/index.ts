@@ -5,7 +5,8 @@
  * store, the append journal, the PlantUML renderer, speech), the errors callers tell apart, and
  * the few reads that must work before a project's settings load (listing, registries, paths).
  */
-export { Engine, openEngine } from './engine.js'
+export { Engine } from './engine.js'
+export { openEngine } from './open-engine.js'
 export type {
   CouncilRun,
   DebateChoice,

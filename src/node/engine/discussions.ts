@@ -1,0 +1,152 @@
+/**
+ * A discussion file's own use cases: reading it, the checks before anything is written to it,
+ * creating one from a template, its status under the configured rules, and moving its phase.
+ */
+import { resolve } from 'node:path'
+
+import { renderNewDiscussion } from '../../core/discussion/create.js'
+import { currentPhase, describeDiscussion } from '../../core/discussion/describe.js'
+import { discussionStatus } from '../../core/discussion/status.js'
+import type { DiscussionStatus } from '../../core/discussion/status.js'
+import { DiscussionError } from '../../core/errors.js'
+import { headerValue } from '../../core/format/headers.js'
+import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
+import type { TemplatePhase } from '../../core/templates/schema.js'
+import { createDiscussionFile } from '../store/discussion-folder.js'
+import { requireDiscussionFile } from '../store/discussion-kind.js'
+import type { DiscussionSnapshot } from '../store/discussion-store.js'
+import { requireWritable } from '../store/write-access.js'
+import type { Engine } from './engine.js'
+import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
+
+export async function loadDiscussion(engine: Engine, path: string): Promise<LoadedDiscussion> {
+  let snapshot: DiscussionSnapshot
+  try {
+    snapshot = await engine.store.read(resolve(engine.cwd, path))
+  } catch (error) {
+    throw missingFileError(path, error)
+  }
+  return { ...snapshot, view: describeDiscussion(snapshot.parsed) }
+}
+
+/** See Engine.requireWritableDiscussion. */
+export async function requireWritableDiscussion(
+  engine: Engine,
+  path: string,
+  options: { folder?: boolean } = {},
+): Promise<string> {
+  const resolved = resolve(engine.cwd, path)
+  try {
+    await requireDiscussionFile(resolved, path)
+  } catch (error) {
+    throw missingFileError(path, error)
+  }
+  await requireWritable(resolved, { shown: path, folder: options.folder === true })
+  await engine.store.statePaths(resolved)
+  return resolved
+}
+
+/** Moves to the template's next phase, or to `to`; returns both phases. */
+export async function advanceDiscussion(
+  engine: Engine,
+  path: string,
+  to?: string,
+): Promise<{ from: string; to: string }> {
+  await requireWritableDiscussion(engine, path, { folder: true })
+  const loaded = await loadDiscussion(engine, path)
+  const templateName = headerValue(loaded.parsed, 'Template')
+  if (!templateName)
+    throw new DiscussionError(
+      `${path} names no template (<!-- Template: ... -->), so its phases are unknown.`,
+    )
+  const { template } = (await engine.templates()).require(templateName)
+  const from = currentPhase(loaded.parsed) ?? initialPhase(template).id
+  const valid = template.phases.map((phase) => phase.id).join(', ')
+  let target: string
+  if (to !== undefined) {
+    const phase = findPhase(template, to)
+    if (!phase)
+      throw new DiscussionError(
+        `"${to}" is not a phase of ${template.name}; valid phases: ${valid}.`,
+      )
+    target = phase.id
+  } else {
+    const next = nextPhase(template, from)
+    if (!next)
+      throw new DiscussionError(
+        `"${from}" is the last phase of ${template.name}; give --to PHASE to move elsewhere (${valid}).`,
+      )
+    target = next.id
+  }
+  if (target === from) throw new DiscussionError(`The discussion is already in phase "${target}".`)
+  await engine.store.recordPhaseTransition(loaded.path, from, target)
+  return { from, to: target }
+}
+
+/** Creates a discussion from a template (default: the configured one); returns its path. */
+export async function createDiscussion(engine: Engine, request: NewDiscussion): Promise<string> {
+  if (request.title.trim() === '')
+    throw new DiscussionError('The title is empty; give the discussion a name.')
+  const { template } = (await engine.templates()).require(
+    request.template ?? engine.config.default_template,
+  )
+  const participants =
+    request.participants && request.participants.length > 0
+      ? [...request.participants]
+      : template.participants.length > 0
+        ? template.participants
+        : engine.config.default_participants
+  const personas = await engine.personas()
+  for (const alias of participants) personas.require(alias)
+  const text = renderNewDiscussion({
+    title: request.title,
+    template: template.name,
+    phase: initialPhase(template).id,
+    status: template.status,
+    participants,
+    context: request.context ?? '',
+    created: new Date(),
+    skeleton: template.skeleton,
+  })
+  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
+  return createDiscussionFile(folder, request.title, text)
+}
+
+/** See Engine.status. */
+export async function statusOf(
+  engine: Engine,
+  loaded: LoadedDiscussion,
+): Promise<DiscussionStatus> {
+  const phase = await phaseOf(engine, loaded.view.template, loaded.view.phase)
+  return discussionStatus(loaded.view, engine.config.consensus, {
+    ...(phase ? { phaseVotes: phase.voting, phase: phase.title } : {}),
+  })
+}
+
+/** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
+export async function phaseOf(
+  engine: Engine,
+  templateName: string | null,
+  phase: string | null,
+): Promise<TemplatePhase | undefined> {
+  if (!templateName) return undefined
+  try {
+    const entry = (await engine.templates()).get(templateName)
+    if (!entry) return undefined
+    return findPhase(entry.template, phase ?? initialPhase(entry.template).id)
+  } catch {
+    return undefined // a broken template leaves the verdict as if the phase votes
+  }
+}
+
+function missingFileError(path: string, error: unknown): unknown {
+  const code = (error as NodeJS.ErrnoException).code
+  if (code === 'ENOENT')
+    return new DiscussionError(
+      `${path}: no such file. \`discussions list\` shows the discussions here.`,
+    )
+  if (code === 'EISDIR') return new DiscussionError(`${path}: is a folder, not a discussion file.`)
+  if (code === 'EACCES' || code === 'EPERM')
+    return new DiscussionError(`${path}: cannot be read (permission denied).`)
+  return error
+}
