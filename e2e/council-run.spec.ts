@@ -11,6 +11,7 @@ import { join } from 'node:path'
 import type { Locator, Page } from '@playwright/test'
 
 import { clearField, typeInto } from './support/person.js'
+import { expectKeyboardResize } from './support/resizable-panel.js'
 import { expect, startScriptedUi, test as base } from './support/scripted-ui.js'
 import type { ScriptedUi } from './support/scripted-ui.js'
 import { SIZES, screenshotsAtBothSizes } from './support/sized-screenshots.js'
@@ -171,17 +172,7 @@ test('Ask again writes a new council beside the first, with settings changed, an
   const first = await councilFile(ui, 1)
 
   // The panel resizes from the keyboard, within bounds that leave the thread its room.
-  const handle = view.getByRole('separator', { name: 'Resize the council panel' })
-  const before = Number(await handle.getAttribute('aria-valuenow'))
-  await handle.focus()
-  await page.keyboard.press('ArrowUp')
-  await expect(handle).toHaveAttribute('aria-valuenow', String(before - 24))
-  await page.keyboard.press('End')
-  const most = Number(await handle.getAttribute('aria-valuenow'))
-  const panel = await view.getByTestId('council-panel').boundingBox()
-  expect(most).toBeLessThanOrEqual(700 - (panel?.y ?? 0) - 220 + 1)
-  await page.keyboard.press('Home')
-  await expect(handle).toHaveAttribute('aria-valuenow', '120')
+  await expectKeyboardResize(page, view, 'council')
   await expect(page.getByTestId('comment-list')).toBeVisible()
 
   await view.getByRole('button', { name: 'Ask again' }).click()

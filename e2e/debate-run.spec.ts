@@ -8,6 +8,7 @@ import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
+import { expectKeyboardResize } from './support/resizable-panel.js'
 import { expect, startScriptedUi, test as base } from './support/scripted-ui.js'
 import type { ScriptedUi } from './support/scripted-ui.js'
 import { SIZES, screenshotsAtBothSizes } from './support/sized-screenshots.js'
@@ -94,24 +95,9 @@ test('start a debate from the app, watch it, cancel it, resume it and see it fin
   await page.setViewportSize(SIZES[0])
   // The panel re-measures its bound on the window's resize event: read its height after that.
   await page.waitForFunction((height) => window.innerHeight === height, SIZES[0].height)
-  await page.evaluate(
-    () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
-  )
-  const handle = view.getByRole('separator', { name: 'Resize the debate panel' })
-  const before = Number(await handle.getAttribute('aria-valuenow'))
-  await handle.focus()
-  await page.keyboard.press('ArrowUp')
-  await expect(handle).toHaveAttribute('aria-valuenow', String(before - 24))
-  await page.keyboard.press('End')
-  const most = Number(await handle.getAttribute('aria-valuenow'))
-  const panel = await view.getByTestId('debate-panel').boundingBox()
-  expect(most).toBeLessThanOrEqual(SIZES[0].height - (panel?.y ?? 0) - 9 - 220 + 1)
-  // The debate's contents are taller than that: the panel fills its height and scrolls inside.
-  expect(Math.abs((panel?.height ?? 0) - most)).toBeLessThanOrEqual(1)
-  const thread = await page.getByTestId('comment-list').boundingBox()
-  expect((thread?.height ?? 0) + 1).toBeGreaterThanOrEqual(220)
-  await page.keyboard.press('Home')
-  await expect(handle).toHaveAttribute('aria-valuenow', '120')
+  const { handle, most, panelHeight } = await expectKeyboardResize(page, view, 'debate')
+  // The debate's contents are taller than the most: at End the panel filled it, scrolling inside.
+  expect(Math.abs(panelHeight - most)).toBeLessThanOrEqual(1)
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('ArrowDown')
   await expect(handle).toHaveAttribute('aria-valuenow', '168')
