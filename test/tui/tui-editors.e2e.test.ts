@@ -25,6 +25,27 @@ import {
 closeTerminalsAfterEach()
 
 /**
+ * The terminal UI at 80x24 where there is a display (and a `$EDITOR` that would fail), on the
+ * diagrams list's name prompt for a new diagram; with the discussion's text before it.
+ */
+async function newDiagramNameWithDisplay(
+  env: NodeJS.ProcessEnv,
+  file: string,
+): Promise<{ terminal: ReturnType<typeof start>; before: string }> {
+  const terminal = start({ ...env, DISPLAY: ':99', EDITOR: '/bin/false' }, [file], {
+    columns: 80,
+    rows: 24,
+  })
+  await terminal.waitFor('Add User Authentication ·')
+  const before = await readFile(file, 'utf8')
+  terminal.press('d')
+  await terminal.waitFor('Diagrams of Add User Authentication')
+  terminal.press('n')
+  await terminal.waitFor('File name (saved in diagrams/')
+  return { terminal, before }
+}
+
+/**
  * `$EDITOR` for the tests. What it does to the file it is given is read from `mode` beside it:
  * `read` asks for a line on the terminal and appends it; `sequence` adds a message before
  * `@enduml`; `component` adds a component; `untouched` leaves the file; `empty` empties it. Each
@@ -253,16 +274,7 @@ describe.skipIf(!tmuxAvailable())(
         ].join('\n'),
       )
       await writeFile(join(config, 'discussions.yaml'), `artifact_editor: "${artifactEditor}"\n`)
-      const terminal = start({ ...env, DISPLAY: ':99', EDITOR: '/bin/false' }, [file], {
-        columns: 80,
-        rows: 24,
-      })
-      await terminal.waitFor('Add User Authentication ·')
-      const before = await readFile(file, 'utf8')
-      terminal.press('d')
-      await terminal.waitFor('Diagrams of Add User Authentication')
-      terminal.press('n')
-      await terminal.waitFor('File name (saved in diagrams/')
+      const { terminal, before } = await newDiagramNameWithDisplay(env, file)
       terminal.press('C-u')
       terminal.type('from-gui.puml')
       terminal.press('Enter')
@@ -289,16 +301,7 @@ describe.skipIf(!tmuxAvailable())(
       const marker = join(root, 'artifact-editor-ran')
       const hostile = await script(root, 'innocent-editor', `touch "${marker}"`)
       await writeFile(join(root, 'discussions.yaml'), `artifact_editor: "${hostile}"\n`)
-      const terminal = start({ ...env, DISPLAY: ':99', EDITOR: '/bin/false' }, [file], {
-        columns: 80,
-        rows: 24,
-      })
-      await terminal.waitFor('Add User Authentication ·')
-      const before = await readFile(file, 'utf8')
-      terminal.press('d')
-      await terminal.waitFor('Diagrams of Add User Authentication')
-      terminal.press('n')
-      await terminal.waitFor('File name (saved in diagrams/')
+      const { terminal, before } = await newDiagramNameWithDisplay(env, file)
       terminal.press('Enter')
       const refused = await terminal.waitFor(/trust/i)
       await transcript('80x24', '25-artifact-editor-untrusted', refused)
