@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Text, Title } from '@mantine/core'
-import { IconPlayerPlay, IconPlayerStop, IconRepeat } from '@tabler/icons-react'
+import { IconPlayerPlay, IconRepeat } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -8,6 +8,7 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { navigate } from '../../lib/route'
 import { notifyError } from '../../notify'
+import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { FoldToggle } from '../ResizablePanel/FoldToggle'
 import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
 import { AskAgainDialog } from './AskAgainDialog'
@@ -89,15 +90,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
         </Group>
         <Group gap={6} wrap="nowrap">
           {runId ? (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconPlayerStop size={14} />}
-              onClick={cancel}
-              data-testid="council-cancel"
-            >
-              Cancel
-            </Button>
+            <CancelRunButton onCancel={cancel} testId="council-cancel" />
           ) : (
             !info.complete && (
               <Button

@@ -1,11 +1,12 @@
 import { Alert, Badge, Box, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core'
-import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react'
+import { IconPlayerPlay } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import { formatThreshold } from '@core/debate/threshold'
 import { formatWeight } from '@core/debate/weights'
 import type { DebateInfo, DebateStatus } from '@shared/contract'
+import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
@@ -130,18 +131,7 @@ function RunButton({
   onRun: () => void
   onCancel: () => void
 }): ReactNode {
-  if (runId)
-    return (
-      <Button
-        size="xs"
-        variant="default"
-        leftSection={<IconPlayerStop size={14} />}
-        onClick={onCancel}
-        data-testid="debate-cancel"
-      >
-        Cancel
-      </Button>
-    )
+  if (runId) return <CancelRunButton onCancel={onCancel} testId="debate-cancel" />
   if (info.status !== 'OPEN') return null
   // Nothing in the file yet but the topic: a first run; anything more: it carries on from there.
   const started = !(info.next.kind === 'start-round' && info.next.round === 1)
