@@ -4,13 +4,14 @@
 // made from is newer than the bundle, or gone, the sources run directly through tsx, so an edit
 // never runs stale code. The bundle lists its sources (dist/cli/sources.json): checking those few
 // hundred files costs a few milliseconds, where walking all of src/ cost more than the rest of
-// this file.
+// this file. The bundle runs through run-bundle.mjs, which keeps a V8 code cache of it.
 import { readFileSync, statSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
-const bundle = join(root, 'dist', 'cli', 'index.js')
+const bundleFolder = join(root, 'dist', 'cli')
+const bundle = join(bundleFolder, 'index.js')
 
 function mtimeOf(path) {
   return statSync(path, { throwIfNoEntry: false })?.mtimeMs
@@ -35,7 +36,8 @@ function bundleIsCurrent() {
 }
 
 if (bundleIsCurrent()) {
-  await import(pathToFileURL(bundle).href)
+  const { runBundle } = await import('./run-bundle.mjs')
+  await runBundle(bundleFolder, process.argv.slice(2))
 } else {
   const { register } = await import('tsx/esm/api')
   register()

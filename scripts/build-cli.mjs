@@ -6,12 +6,14 @@
 //
 // Beside the bundle it writes dist/cli/sources.json, the source files the bundle was made from;
 // bin/discussions.mjs compares their times with the bundle's so a checkout never runs stale code.
-import { existsSync } from 'node:fs'
-import { readFile, rm, writeFile } from 'node:fs/promises'
+import { createHash } from 'node:crypto'
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import { dirname, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-import { build } from 'esbuild'
+import { build, transform } from 'esbuild'
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..')
 const outdir = join(root, 'dist', 'cli')
@@ -154,6 +156,81 @@ const importsPastTheDoor = {
   },
 }
 
+const DYNAMIC_IMPORT_OF_OUR_FILE = /\bimport\("(\.\.?\/[^"]+)"\)/g
+
+/**
+ * One bundle file as the body of a CommonJS-style function, which bin/run-bundle.mjs compiles with
+ * a V8 code cache (Node 20 has none for ES modules): import/export become require()/exports,
+ * `import.meta` the file's own, and an import() of another bundle file `__importChunk`.
+ * import() of anything else (a dependency that is an ES module) stays as it is.
+ */
+async function asFunctionBody(output, dynamicImports) {
+  let found = 0
+  const text = output.text.replace(DYNAMIC_IMPORT_OF_OUR_FILE, (_whole, path) => {
+    found += 1
+    return `__importChunk(${JSON.stringify(path)})`
+  })
+  // Text that only looks like an import() (in a string) would be changed too: refuse to guess.
+  if (found !== dynamicImports)
+    throw new Error(
+      `${output.path}: ${found} import() of bundle files, esbuild made ${dynamicImports}`,
+    )
+  const body = await transform(text, {
+    format: 'cjs',
+    platform: 'node',
+    target: 'node20',
+    define: { 'import.meta': '__importMeta' },
+    supported: { 'dynamic-import': true },
+    logLevel: 'error',
+  })
+  return body.code
+}
+
+/** True if the package `name` resolves to an ES module (which may use top-level await). */
+function isEsModule(name) {
+  const file = requireFromRoot.resolve(name)
+  if (file.endsWith('.mjs')) return true
+  if (file.endsWith('.cjs')) return false
+  for (let dir = dirname(file); dir !== dirname(dir); dir = dirname(dir)) {
+    const manifest = join(dir, 'package.json')
+    if (existsSync(manifest)) return JSON.parse(readFileSync(manifest, 'utf8')).type === 'module'
+  }
+  return false
+}
+
+/**
+ * For each bundle file, the dependencies that are ES modules among everything it loads without
+ * waiting (its static imports, theirs, ...): Node 20 cannot require() one with top-level await
+ * (Ink's layout engine has one), so the runner imports them first.
+ */
+function esmDependenciesOf(outputs) {
+  const closure = (path, seen = new Set()) => {
+    if (seen.has(path)) return seen
+    seen.add(path)
+    for (const imported of outputs[path]?.imports ?? [])
+      if (imported.kind === 'import-statement') closure(imported.path, seen)
+    return seen
+  }
+  const result = {}
+  for (const path of Object.keys(outputs)) {
+    if (!path.endsWith('.js')) continue
+    const names = new Set()
+    for (const reached of closure(path))
+      for (const imported of outputs[reached]?.imports ?? [])
+        if (
+          imported.external &&
+          imported.kind === 'import-statement' &&
+          !imported.path.startsWith('node:') &&
+          isEsModule(imported.path)
+        )
+          names.add(imported.path)
+    if (names.size > 0) result[relative(outdir, join(root, path))] = [...names].sort()
+  }
+  return result
+}
+
+const requireFromRoot = createRequire(join(root, 'package.json'))
+
 // Chunk names carry hashes: a new build would leave the old ones beside it.
 await rm(outdir, { recursive: true, force: true })
 const result = await build({
@@ -167,26 +244,35 @@ const result = await build({
   platform: 'node',
   target: 'node20',
   jsx: 'automatic',
-  sourcemap: 'linked',
   // The terminal UI's renderer stays a dependency loaded from node_modules: it carries a
   // WebAssembly layout engine and optional development tools that do not bundle.
   external: ['ink', 'react', 'react/*', 'react-devtools-core'],
-  // CommonJS dependencies bundled into ES modules still call require() for Node's built-ins and
-  // read __filename (write-file-atomic names its temporary files with it).
-  banner: {
-    js: [
-      "import { createRequire as createRequireForBundle } from 'node:module'",
-      "import { fileURLToPath as fileURLToPathForBundle } from 'node:url'",
-      'const require = createRequireForBundle(import.meta.url)',
-      'const __filename = fileURLToPathForBundle(import.meta.url)',
-    ].join(';'),
-  },
   entryNames: '[name]',
   chunkNames: 'chunks/[name]-[hash]',
   metafile: true,
+  write: false,
   logLevel: 'warning',
   plugins: [sourcesWithoutSideEffects, importsPastTheDoor, zodEnglishOnly],
 })
+
+const build_ = createHash('sha256')
+for (const output of result.outputFiles) {
+  const key = relative(root, output.path)
+  const dynamicImports = (result.metafile.outputs[key]?.imports ?? []).filter(
+    (imported) => imported.kind === 'dynamic-import' && !imported.external,
+  ).length
+  const body = await asFunctionBody(output, dynamicImports)
+  build_.update(`${relative(outdir, output.path)}\n${body}\n`)
+  await mkdir(dirname(output.path), { recursive: true })
+  await writeFile(output.path, body)
+}
+const manifest = {
+  // Names this build's code caches: a cache is only ever used for the text it was made from.
+  build: build_.digest('hex').slice(0, 16),
+  entry: 'index.js',
+  esmDependencies: esmDependenciesOf(result.metafile.outputs),
+}
+await writeFile(join(outdir, 'manifest.json'), `${JSON.stringify(manifest, null, 1)}\n`)
 
 const sources = Object.keys(result.metafile.inputs)
   .filter((input) => input.startsWith('src/'))

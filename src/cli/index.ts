@@ -1,6 +1,8 @@
-// Entry point of the `discussions` bin: the composition root for the CLI.
+// Entry point of the `discussions` bin: the composition root for the CLI. No top-level await: the
+// bundle runs this file as a function (bin/run-bundle.mjs).
 import { processIO } from './io.js'
 import { runCli } from './main.js'
 
-const code = await runCli(process.argv.slice(2), processIO())
-process.exitCode = code
+void runCli(process.argv.slice(2), processIO()).then((code) => {
+  process.exitCode = code
+})

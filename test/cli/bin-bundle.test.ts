@@ -34,6 +34,7 @@ beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'discussions-bin-'))
   await mkdir(join(root, 'bin'))
   await copyFile(BIN, join(root, 'bin', 'discussions.mjs'))
+  await copyFile(join(ROOT, 'bin', 'run-bundle.mjs'), join(root, 'bin', 'run-bundle.mjs'))
   await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'))
   await write('package.json', '{ "type": "module" }\n', 60)
   await write('src/cli/index.ts', "const from: string = 'sources'\nconsole.log(from)\n", 60)

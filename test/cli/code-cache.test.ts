@@ -1,0 +1,160 @@
+/**
+ * bin/run-bundle.mjs runs the CLI bundle with a V8 code cache. Checked on a small bundle of the
+ * shape scripts/build-cli.mjs writes (function bodies, a manifest), run by a real Node.js process
+ * with a cache folder of the test's own: each file runs once however often it is required, the
+ * first run writes the caches and later runs take them, a cache that is garbage or from another
+ * build is not used, and nothing goes wrong when there can be no cache.
+ */
+import { spawnSync } from 'node:child_process'
+import { chmod, mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+
+import { beforeEach, describe, expect, it } from 'vitest'
+
+import { ROOT } from '../support/run-cli.js'
+import { tempFolder } from '../support/temp.js'
+
+const RUNNER = pathToFileURL(join(ROOT, 'bin', 'run-bundle.mjs')).href
+const BUILD = '0123456789abcdef'
+const cacheName = `${BUILD}-${process.version}-${process.arch}`
+
+let root: string
+let bundle: string
+let cache: string
+
+async function write(path: string, text: string): Promise<void> {
+  await mkdir(join(path, '..'), { recursive: true })
+  await writeFile(path, text)
+}
+
+/** Runs the bundle as the bin does, for `argv`; its stdout, after checking it exited cleanly. */
+function run(argv: string[], env: NodeJS.ProcessEnv = { DISCUSSIONS_CODE_CACHE: cache }): string {
+  const script = `import(${JSON.stringify(RUNNER)}).then((m) => m.runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(argv)}))`
+  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  })
+  expect(result.stderr).toBe('')
+  expect(result.status).toBe(0)
+  return result.stdout
+}
+
+async function cacheFiles(command: string): Promise<Map<string, number>> {
+  const folder = join(cache, cacheName, command)
+  const names = await readdir(folder)
+  const times = await Promise.all(
+    names.map(async (name) => (await stat(join(folder, name))).mtimeMs),
+  )
+  return new Map(names.map((name, index) => [name, times[index] as number]))
+}
+
+beforeEach(async () => {
+  root = await tempFolder('discussions-code-cache-')
+  bundle = join(root, 'dist', 'cli')
+  cache = join(root, 'cache')
+  // The entry requires a shared chunk and imports another, which requires the shared chunk too: it
+  // must run once. The imported chunk needs an ES-module dependency with top-level await, which
+  // only an import() can load, so the manifest lists it.
+  await write(
+    join(bundle, 'manifest.json'),
+    JSON.stringify({
+      build: BUILD,
+      entry: 'index.js',
+      esmDependencies: { 'chunks/late.js': ['awaits'] },
+    }),
+  )
+  await write(
+    join(bundle, 'index.js'),
+    [
+      'var shared = require("./chunks/shared.js");',
+      'shared.count();',
+      '__importChunk("./chunks/late.js").then((late) => {',
+      '  console.log(late.describe(), shared.count());',
+      '});',
+    ].join('\n'),
+  )
+  await write(
+    join(bundle, 'chunks', 'shared.js'),
+    'var runs = 0; var calls = 0; runs += 1;\nexports.count = () => `runs ${runs}, calls ${++calls}`;\n',
+  )
+  await write(
+    join(bundle, 'chunks', 'late.js'),
+    [
+      'var shared = require("./shared.js");',
+      'var awaits = require("awaits");',
+      'var path = require("node:path");',
+      'exports.describe = () => [awaits.value, path.basename(__importMeta.dirname), shared.count()].join(" / ");',
+    ].join('\n'),
+  )
+  await write(
+    join(bundle, 'node_modules', 'awaits', 'package.json'),
+    '{ "name": "awaits", "type": "module", "exports": "./index.js" }\n',
+  )
+  await write(
+    join(bundle, 'node_modules', 'awaits', 'index.js'),
+    'export const value = await Promise.resolve("awaited")\n',
+  )
+})
+
+describe('the bundle runner', () => {
+  it('runs each file once, hands over ES-module dependencies, and gives each its own import.meta', () => {
+    expect(run(['status'])).toBe('awaited / chunks / runs 1, calls 2 runs 1, calls 3\n')
+  })
+
+  it('writes a cache per command on the first run and takes it on the next', async () => {
+    const first = run(['status', 'a.md'])
+    const written = await cacheFiles('status')
+    expect([...written.keys()].sort()).toEqual([
+      'chunks_late.js.bin',
+      'chunks_shared.js.bin',
+      'index.js.bin',
+    ])
+    expect(run(['status', 'a.md'])).toBe(first)
+    expect(await cacheFiles('status')).toEqual(written)
+    // Another command warms a cache of its own; a run without a command uses `default`.
+    run(['turn'])
+    run(['--version'])
+    expect((await readdir(join(cache, cacheName))).sort()).toEqual(['default', 'status', 'turn'])
+  })
+
+  it('does not use a cache that is garbage, and replaces it', async () => {
+    const expected = run(['status'])
+    const file = join(cache, cacheName, 'status', 'index.js.bin')
+    await writeFile(file, 'not a code cache')
+    expect(run(['status'])).toBe(expected)
+    expect((await readFile(file)).toString()).not.toBe('not a code cache')
+  })
+
+  it('removes the caches of other builds, and nothing else in the cache folder', async () => {
+    const old = join(cache, `fedcba9876543210-${process.version}-${process.arch}`, 'status')
+    await mkdir(old, { recursive: true })
+    await write(join(old, 'index.js.bin'), 'old')
+    await write(join(cache, 'notes.txt'), 'mine')
+    run(['status'])
+    expect((await readdir(cache)).sort()).toEqual([cacheName, 'notes.txt'])
+  })
+
+  it('runs without a cache when it is off, cannot be made, or others may write into it', async () => {
+    const expected = 'awaited / chunks / runs 1, calls 2 runs 1, calls 3\n'
+    expect(run(['status'], { DISCUSSIONS_CODE_CACHE: 'off' })).toBe(expected)
+    await write(join(root, 'a-file'), '')
+    expect(run(['status'], { DISCUSSIONS_CODE_CACHE: join(root, 'a-file', 'cache') })).toBe(
+      expected,
+    )
+    await mkdir(cache, { recursive: true })
+    await chmod(cache, 0o777)
+    expect(run(['status'])).toBe(expected)
+    expect(await readdir(join(cache, cacheName, 'status'))).toEqual([])
+    await chmod(cache, 0o755)
+    expect(run(['status'])).toBe(expected)
+    expect(await readdir(join(cache, cacheName, 'status'))).toHaveLength(3)
+  })
+
+  it('runs a bundle without a manifest, with no cache', async () => {
+    await write(join(bundle, 'manifest.json'), 'not JSON')
+    await write(join(bundle, 'index.js'), 'console.log("plain")\n')
+    expect(run(['status'])).toBe('plain\n')
+    expect(await readdir(root)).not.toContain('cache')
+  })
+})
