@@ -1,5 +1,5 @@
 /**
- * The CLI as a user runs it: the real bin (`bin/discussions.mjs`) on the bundle (dist/cli), one
+ * The CLI as a user runs it: the real bin (`bin/discussions.cjs`) on the bundle (dist/cli), one
  * process per command, wall time from launch to exit and peak RSS (from /usr/bin/time), beside
  * `node -e 0` measured the same way in the same run.
  *
@@ -30,7 +30,7 @@ import { median, table } from './measure.js'
 import { syntheticDiscussion } from './synthetic.js'
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..')
-const BIN = join(ROOT, 'bin', 'discussions.mjs')
+const BIN = join(ROOT, 'bin', 'discussions.cjs')
 const COMPILED = join(ROOT, 'dist', 'cli', 'index.js')
 const SOURCES = join(ROOT, 'dist', 'cli', 'sources.json')
 const TIME = '/usr/bin/time'
@@ -421,7 +421,7 @@ export async function benchCli(): Promise<void> {
     const parts = new Set((process.env.BENCH_CLI ?? 'startup,parse,comment,turn').split(','))
     if (parts.has('startup')) {
       console.log(
-        '\nCLI start-up through bin/discussions.mjs (the bundle in dist/cli), median of runs',
+        '\nCLI start-up through bin/discussions.cjs (the bundle in dist/cli), median of runs',
       )
       table(await benchStartup(ws))
     }

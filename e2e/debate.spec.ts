@@ -9,7 +9,7 @@ import { expect, test } from '@playwright/test'
 
 import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
 
-const BIN = join(ROOT, 'bin', 'discussions.mjs')
+const BIN = join(ROOT, 'bin', 'discussions.cjs')
 
 async function escalatedDebate(): Promise<string> {
   const folder = await exampleFolder({}, false)

@@ -68,7 +68,7 @@ test('answers a terminal wrote are restored too', async ({ page, app }) => {
   await promisify(execFile)(
     process.execPath,
     [
-      join(ROOT, 'bin', 'discussions.mjs'),
+      join(ROOT, 'bin', 'discussions.cjs'),
       'comment',
       path,
       '--author',

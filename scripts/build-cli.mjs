@@ -5,7 +5,7 @@
 // code, was most of every command's start-up.
 //
 // Beside the bundle it writes dist/cli/sources.json, the source files the bundle was made from;
-// bin/discussions.mjs compares their times with the bundle's so a checkout never runs stale code.
+// bin/discussions.cjs compares their times with the bundle's so a checkout never runs stale code.
 import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
@@ -159,7 +159,7 @@ const importsPastTheDoor = {
 const DYNAMIC_IMPORT_OF_OUR_FILE = /\bimport\("(\.\.?\/[^"]+)"\)/g
 
 /**
- * One bundle file as the body of a CommonJS-style function, which bin/run-bundle.mjs compiles with
+ * One bundle file as the body of a CommonJS-style function, which bin/run-bundle.cjs compiles with
  * a V8 code cache (Node 20 has none for ES modules): import/export become require()/exports,
  * `import.meta` the file's own, and an import() of another bundle file `__importChunk`.
  * import() of anything else (a dependency that is an ES module) stays as it is.

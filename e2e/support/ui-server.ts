@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
-const BIN = join(ROOT, 'bin', 'discussions.mjs')
+const BIN = join(ROOT, 'bin', 'discussions.cjs')
 
 export interface RunningUi {
   /** The printed URL, `http://127.0.0.1:PORT/#token=...`. */

@@ -1,5 +1,5 @@
 /**
- * bin/discussions.mjs runs the bundle (dist/cli) only while no source it was made from is newer
+ * bin/discussions.cjs runs the bundle (dist/cli) only while no source it was made from is newer
  * or gone; otherwise the sources through tsx, so a checkout never runs stale code. Checked on a
  * copy of the bin in a folder of its own, with a "bundle" and "sources" that say which one ran.
  */
@@ -23,7 +23,7 @@ async function write(path: string, text: string, secondsAgo: number): Promise<vo
 }
 
 function whichRan(): string {
-  const run = spawnSync(process.execPath, [join(root, 'bin', 'discussions.mjs')], {
+  const run = spawnSync(process.execPath, [join(root, 'bin', 'discussions.cjs')], {
     encoding: 'utf8',
   })
   expect(run.stderr).toBe('')
@@ -33,8 +33,8 @@ function whichRan(): string {
 beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'discussions-bin-'))
   await mkdir(join(root, 'bin'))
-  await copyFile(BIN, join(root, 'bin', 'discussions.mjs'))
-  await copyFile(join(ROOT, 'bin', 'run-bundle.mjs'), join(root, 'bin', 'run-bundle.mjs'))
+  await copyFile(BIN, join(root, 'bin', 'discussions.cjs'))
+  await copyFile(join(ROOT, 'bin', 'run-bundle.cjs'), join(root, 'bin', 'run-bundle.cjs'))
   await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'))
   await write('package.json', '{ "type": "module" }\n', 60)
   await write('src/cli/index.ts', "const from: string = 'sources'\nconsole.log(from)\n", 60)

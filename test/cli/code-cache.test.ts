@@ -1,5 +1,5 @@
 /**
- * bin/run-bundle.mjs runs the CLI bundle with a V8 code cache. Checked on a small bundle of the
+ * bin/run-bundle.cjs runs the CLI bundle with a V8 code cache. Checked on a small bundle of the
  * shape scripts/build-cli.mjs writes (function bodies, a manifest), run by a real Node.js process
  * with a cache folder of the test's own: each file runs once however often it is required, the
  * first run writes the caches and later runs take them, a cache that is garbage or from another
@@ -15,7 +15,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { ROOT } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
-const RUNNER = pathToFileURL(join(ROOT, 'bin', 'run-bundle.mjs')).href
+const RUNNER = pathToFileURL(join(ROOT, 'bin', 'run-bundle.cjs')).href
 const BUILD = '0123456789abcdef'
 const cacheName = `${BUILD}-${process.version}-${process.arch}`
 

@@ -3,7 +3,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process'
 import { join } from 'node:path'
 
 export const ROOT = join(import.meta.dirname, '..', '..')
-export const BIN = join(ROOT, 'bin', 'discussions.mjs')
+export const BIN = join(ROOT, 'bin', 'discussions.cjs')
 
 export interface CliRun {
   code: number | null

@@ -13,7 +13,8 @@
 // what it compiles) and written once, at exit, by the run that found none; V8 refuses a cache made
 // by another V8 or with other flags, and then the run compiles as usual and writes a new one. A
 // folder that others may write into is not used, because a cache is code this process runs.
-import {
+'use strict'
+const {
   mkdirSync,
   readdirSync,
   readFileSync,
@@ -21,18 +22,18 @@ import {
   rmSync,
   statSync,
   writeFileSync,
-} from 'node:fs'
-import { createRequire } from 'node:module'
-import { homedir } from 'node:os'
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
-import vm from 'node:vm'
+} = require('node:fs')
+const { createRequire } = require('node:module')
+const { homedir } = require('node:os')
+const { dirname, isAbsolute, join, relative, resolve } = require('node:path')
+const { pathToFileURL } = require('node:url')
+const vm = require('node:vm')
 
 const BUILD_FOLDER = /^[0-9a-f]{16}-v\d+\.\d+\.\d+-\w+$/
 const PARAMETERS = 'exports, require, module, __filename, __dirname, __importMeta, __importChunk'
 
 /** Where code caches live: `null` when switched off. */
-export function codeCacheRoot(env = process.env, platform = process.platform, home = homedir()) {
+function codeCacheRoot(env = process.env, platform = process.platform, home = homedir()) {
   const chosen = env.DISCUSSIONS_CODE_CACHE
   if (chosen === 'off') return null
   if (chosen) return resolve(chosen)
@@ -46,7 +47,7 @@ export function codeCacheRoot(env = process.env, platform = process.platform, ho
 }
 
 /** The command a run is for (`turn`, `status`, ...), which names its cache; `default` otherwise. */
-export function commandOf(argv) {
+function commandOf(argv) {
   const first = argv.find((arg) => !arg.startsWith('-'))
   return first && /^[a-z][a-z-]{0,31}$/.test(first) ? first : 'default'
 }
@@ -92,7 +93,7 @@ function cacheFolder(root, build, command) {
  * Runs the bundle in `bundleFolder` for a CLI run with `argv`. Resolves once its entry has run
  * (the command goes on in the background as any module's top-level work does).
  */
-export async function runBundle(bundleFolder, argv, env = process.env) {
+async function runBundle(bundleFolder, argv, env = process.env) {
   const manifest = readJson(join(bundleFolder, 'manifest.json')) ?? {}
   const entry = join(bundleFolder, manifest.entry ?? 'index.js')
   const esmDependencies = manifest.esmDependencies ?? {}
@@ -178,3 +179,5 @@ function writeCaches(toCache) {
     }
   }
 }
+
+module.exports = { codeCacheRoot, commandOf, runBundle }

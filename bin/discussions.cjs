@@ -4,12 +4,16 @@
 // made from is newer than the bundle, or gone, the sources run directly through tsx, so an edit
 // never runs stale code. The bundle lists its sources (dist/cli/sources.json): checking those few
 // hundred files costs a few milliseconds, where walking all of src/ cost more than the rest of
-// this file. The bundle runs through run-bundle.mjs, which keeps a V8 code cache of it.
-import { readFileSync, statSync } from 'node:fs'
-import { dirname, join } from 'node:path'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+// this file. The bundle runs through run-bundle.cjs, which keeps a V8 code cache of it.
+//
+// CommonJS, as run-bundle.cjs is: an ES module entry makes Node start its ES module loader first,
+// which every command paid for (about 8 ms) and none of them needs.
+'use strict'
+const { readFileSync, statSync } = require('node:fs')
+const { join } = require('node:path')
+const { pathToFileURL } = require('node:url')
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..')
+const root = join(__dirname, '..')
 const bundleFolder = join(root, 'dist', 'cli')
 const bundle = join(bundleFolder, 'index.js')
 
@@ -24,7 +28,7 @@ function bundleIsCurrent() {
   if (mtimeOf(join(root, 'src')) === undefined) return true
   let sources
   try {
-    sources = JSON.parse(readFileSync(join(root, 'dist', 'cli', 'sources.json'), 'utf8'))
+    sources = JSON.parse(readFileSync(join(bundleFolder, 'sources.json'), 'utf8'))
   } catch {
     return false
   }
@@ -35,11 +39,11 @@ function bundleIsCurrent() {
   return true
 }
 
-if (bundleIsCurrent()) {
-  const { runBundle } = await import('./run-bundle.mjs')
-  await runBundle(bundleFolder, process.argv.slice(2))
-} else {
+async function runSources() {
   const { register } = await import('tsx/esm/api')
   register()
   await import(pathToFileURL(join(root, 'src', 'cli', 'index.ts')).href)
 }
+
+if (bundleIsCurrent()) require('./run-bundle.cjs').runBundle(bundleFolder, process.argv.slice(2))
+else void runSources()
