@@ -125,7 +125,7 @@ export function incompleteBlockMarker(line: number): string {
 
 export const INCOMPLETE_BLOCK_LINE = /^\s*<!--\s*incomplete-block\s*:(.*?)-->\s*$/i
 
-function countNewlines(text: string): number {
+export function countNewlines(text: string): number {
   let count = 0
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
   return count

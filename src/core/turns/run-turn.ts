@@ -28,7 +28,12 @@ export interface TurnStore {
     path: string,
     comment: { author: string; text: string; vote: Vote | null },
   ): Promise<{ line: number }>
-  recordPhaseTransition(path: string, from: string, to: string): Promise<unknown>
+  recordPhaseTransition(
+    path: string,
+    from: string,
+    to: string,
+    headers?: Readonly<Record<string, string>>,
+  ): Promise<unknown>
   updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
 }
 
@@ -197,10 +202,12 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     )
     const outcome = phaseOutcome(after.view, template, deps.consensus, everyoneAnswered)
     const from = after.view.phase
-    if (outcome.status && outcome.status !== after.view.status)
-      await deps.store.updateHeaders(options.file, { Status: outcome.status })
+    const status: Record<string, string> =
+      outcome.status && outcome.status !== after.view.status ? { Status: outcome.status } : {}
+    // A new Status goes in with the phase change (one write), or alone.
     if (outcome.advanceTo && from && outcome.advanceTo !== from)
-      await deps.store.recordPhaseTransition(options.file, from, outcome.advanceTo)
+      await deps.store.recordPhaseTransition(options.file, from, outcome.advanceTo, status)
+    else if (status.Status) await deps.store.updateHeaders(options.file, status)
     if (outcome.status || outcome.advanceTo) {
       phaseResult = { ...outcome, from }
       emit({

@@ -147,6 +147,27 @@ describe('DiscussionFileStore.updateHeaders', () => {
     expect(view.phase_markers.map((m) => m.kind)).toEqual(['transition', 'vote-reset'])
     expect(validateDiscussion(parseDiscussion(await readFile(file, 'utf8')))).toEqual([])
   })
+
+  it('writes the markers, the Phase and a new Status at once, and reports the marker line', async () => {
+    // No Status header yet: the one added moves the markers a line down, and the line says so.
+    const { file, store } = await setup(START.replace('<!-- Status: OPEN -->\n', ''))
+    await store.appendComment(file, { author: 'AI-A', text: 'ok', vote: 'READY' })
+    const before = await readFile(file, 'utf8')
+    const result = await store.recordPhaseTransition(file, 'review', 'final', {
+      Status: 'READY_FOR_IMPLEMENTATION',
+    })
+    const after = await readFile(file, 'utf8')
+    expect(after).toBe(
+      `${before.replace(
+        '<!-- Phase: review -->',
+        '<!-- Phase: final -->\n<!-- Status: READY_FOR_IMPLEMENTATION -->',
+      )}\n<!-- PHASE-TRANSITION: review -> final -->\n<!-- VOTE-RESET: final -->\n\n---\n`,
+    )
+    expect(after.split('\n')[result.line - 1]).toBe('<!-- PHASE-TRANSITION: review -> final -->')
+    // The next append reads the tail the replace recorded, and lands after the markers.
+    const next = await store.appendComment(file, { author: 'AI-B', text: 'next' })
+    expect((await readFile(file, 'utf8')).split('\n')[next.line - 1]).toBe('Name: AI-B')
+  })
 })
 
 describe('DiscussionFileStore compare-and-swap', () => {

@@ -15,7 +15,7 @@ import { parseDiscussion } from '../../core/format/parse.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-edit.js'
 import { formatCommentBlock } from '../../core/format/serialize.js'
-import { advanceTail, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
+import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
 import { appendDurably, replaceDurably } from './durable-write.js'
 import { AppendJournal } from './journal.js'
 import { withLock } from './lock.js'
@@ -195,16 +195,22 @@ export class DiscussionFileStore {
     }
   }
 
-  /**
-   * Sets header values. Reads, computes, then under the lock checks the file is unchanged and
-   * replaces it atomically; a change in between (a human's save) means read again and retry.
-   */
+  /** Sets header values (see `replaceChecked`). */
   async updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void> {
+    await this.replaceChecked(path, (before) => setHeaderValues(before, changes))
+  }
+
+  /**
+   * Replaces the file with `edit` of it. Reads, computes, then under the lock checks the file is
+   * unchanged and replaces it atomically; a change in between (a human's save) means read again
+   * and retry. False when the edit changed nothing.
+   */
+  private async replaceChecked(path: string, edit: (before: string) => string): Promise<boolean> {
     const state = await this.statePaths(path)
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await readFile(state.real, 'utf8')
-      const after = setHeaderValues(before, changes)
-      if (after === before) return
+      const after = edit(before)
+      if (after === before) return false
       const swapped = await withLock(
         state.lock,
         async () => {
@@ -221,19 +227,40 @@ export class DiscussionFileStore {
         },
         this.options.lock,
       )
-      if (swapped) return
+      if (swapped) return true
     }
     throw new ConcurrentEditError(
       `${path} kept changing while its header was being updated; try again.`,
     )
   }
 
-  /** Records a phase change: both phase markers as a block of their own, then the Phase header. */
-  async recordPhaseTransition(path: string, from: string, to: string): Promise<AppendResult> {
+  /**
+   * Records a phase change: both phase markers as a block of their own, the Phase header, and any
+   * other `headers` (a new Status), in one atomic replace: one lock and one fsync where an append
+   * and a header rewrite took two, and no moment where the markers are in but the header is not.
+   */
+  async recordPhaseTransition(
+    path: string,
+    from: string,
+    to: string,
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<AppendResult> {
     const [a, b] = [sanitizeHeaderValue(from), sanitizeHeaderValue(to)]
     const block = `\n<!-- PHASE-TRANSITION: ${a} -> ${b} -->\n<!-- VOTE-RESET: ${b} -->\n\n---\n`
-    const result = await this.appendBlock(path, block, 1)
-    await this.updateHeaders(path, { Phase: b })
+    let result: AppendResult = { line: 0, incompleteBlockLine: null }
+    await this.replaceChecked(path, (before) => {
+      const plan = planAppend(advanceTail(EMPTY_TAIL, before))
+      const appended = before + plan.prefix + block
+      const after = setHeaderValues(appended, { ...headers, Phase: b })
+      // A header the file lacked is a line more above the block.
+      const added = countNewlines(after) - countNewlines(appended)
+      result = {
+        line: plan.firstLine + 1 + added,
+        incompleteBlockLine:
+          plan.incompleteBlockLine === null ? null : plan.incompleteBlockLine + added,
+      }
+      return after
+    })
     if (this.journal) {
       try {
         await this.journal.record(path, { author: '', body: '', phase: { from: a, to: b } })
