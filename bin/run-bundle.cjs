@@ -10,8 +10,9 @@
 //
 // The cache is the user's own: $DISCUSSIONS_CODE_CACHE (or `off`), else the platform's cache
 // folder, never a discussion folder. It is kept per build, Node version and command (each warms
-// what it compiles) and written once, at exit, by the run that found none; V8 refuses a cache made
-// by another V8 or with other flags, and then the run compiles as usual and writes a new one. A
+// what it compiles), one file per command holding every file's cache (one read, not fifty), and
+// written at exit by a run that compiled a file the cache lacked; V8 refuses a cache made by
+// another V8 or with other flags, and then the run compiles as usual and writes a new one. A
 // folder that others may write into is not used, because a cache is code this process runs.
 'use strict'
 const {
@@ -68,16 +69,15 @@ function ownedPrivately(folder) {
 }
 
 /**
- * This build's cache folder for `command`, made if need be; null if there can be none. Making a
- * build's folder removes the other builds' folders, so the cache never outgrows one build.
+ * This build's cache file for `command`, its folder made if need be; null if there can be none.
+ * Making a build's folder removes the other builds' folders, so the cache never outgrows one build.
  */
-function cacheFolder(root, build, command) {
+function cacheFileFor(root, build, command) {
   if (!root || !build) return null
   const buildFolder = join(root, `${build}-${process.version}-${process.arch}`)
-  const folder = join(buildFolder, command)
   try {
-    const made = mkdirSync(folder, { recursive: true, mode: 0o700 })
-    if (made !== undefined && made.length <= buildFolder.length) {
+    const made = mkdirSync(buildFolder, { recursive: true, mode: 0o700 })
+    if (made !== undefined) {
       // Only folders named as this function names them: the root may be a folder the user chose.
       for (const name of readdirSync(root))
         if (BUILD_FOLDER.test(name) && join(root, name) !== buildFolder)
@@ -86,7 +86,53 @@ function cacheFolder(root, build, command) {
   } catch {
     return null
   }
-  return ownedPrivately(root) && ownedPrivately(folder) ? folder : null
+  if (!ownedPrivately(root) || !ownedPrivately(buildFolder)) return null
+  return join(buildFolder, `${command}.bin`)
+}
+
+/**
+ * The caches in a cache file, by bundle file: a 4-byte length, a JSON list of
+ * [name, offset, length, crc32], then the caches. Empty when there is none or it is not one of
+ * ours. Each cache's CRC is checked before V8 sees it: V8 checks that a cache fits its version,
+ * flags and source, but not its bytes, and a damaged one crashed the process.
+ */
+function readCaches(cacheFile) {
+  const caches = new Map()
+  try {
+    const bytes = readFileSync(cacheFile)
+    const headerEnd = 4 + bytes.readUInt32LE(0)
+    const entries = JSON.parse(bytes.toString('utf8', 4, headerEnd))
+    const { crc32 } = require('node:zlib')
+    for (const [name, offset, length, crc] of entries) {
+      const start = headerEnd + offset
+      const data = bytes.subarray(start, start + length)
+      if (data.length === length && crc32(data) === crc) caches.set(name, data)
+    }
+  } catch {
+    return new Map() // none yet, or garbage: this run makes a new one
+  }
+  return caches
+}
+
+/** Writes the caches beside the cache file, then renames it over: a reader never sees half. */
+function writeCaches(cacheFile, caches) {
+  const { crc32 } = require('node:zlib')
+  const entries = []
+  let offset = 0
+  for (const [name, data] of caches) {
+    entries.push([name, offset, data.length, crc32(data)])
+    offset += data.length
+  }
+  const header = Buffer.from(JSON.stringify(entries))
+  const length = Buffer.alloc(4)
+  length.writeUInt32LE(header.length, 0)
+  const temporary = `${cacheFile}.${process.pid}`
+  try {
+    writeFileSync(temporary, Buffer.concat([length, header, ...caches.values()]), { mode: 0o600 })
+    renameSync(temporary, cacheFile)
+  } catch {
+    rmSync(temporary, { force: true })
+  }
 }
 
 /**
@@ -97,10 +143,13 @@ async function runBundle(bundleFolder, argv, env = process.env) {
   const manifest = readJson(join(bundleFolder, 'manifest.json')) ?? {}
   const entry = join(bundleFolder, manifest.entry ?? 'index.js')
   const esmDependencies = manifest.esmDependencies ?? {}
-  const folder = cacheFolder(codeCacheRoot(env), manifest.build, commandOf(argv))
+  const cacheFile = cacheFileFor(codeCacheRoot(env), manifest.build, commandOf(argv))
+  const caches = cacheFile ? readCaches(cacheFile) : new Map()
 
   const modules = new Map()
-  const toCache = []
+  // Each loaded file's cache: the one read, or its script, to make one from at exit.
+  const toKeep = new Map()
+  let compiledAnew = false
   // Dependencies that are ES modules with top-level await cannot be require()d: they are imported
   // before the first file that needs them runs, and require() hands them back.
   const imported = new Map()
@@ -113,32 +162,22 @@ async function runBundle(bundleFolder, argv, env = process.env) {
     }
   }
 
-  function cacheFileOf(file) {
-    return folder && join(folder, `${relative(bundleFolder, file).replace(/[\\/]/g, '_')}.bin`)
-  }
-
   function load(file) {
     const known = modules.get(file)
     if (known) return known.exports
     const module = { exports: {} }
     modules.set(file, module)
-    const cacheFile = cacheFileOf(file)
-    let cachedData
-    if (cacheFile) {
-      try {
-        cachedData = readFileSync(cacheFile)
-      } catch {
-        // None yet: this run makes it.
-      }
-    }
+    const name = relative(bundleFolder, file).split('\\').join('/')
+    const cachedData = caches.get(name)
     const source = readFileSync(file, 'utf8')
     const script = new vm.Script(`(function (${PARAMETERS}) {${source}\n})`, {
       filename: file,
       cachedData,
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     })
-    if (cacheFile && (cachedData === undefined || script.cachedDataRejected))
-      toCache.push({ script, cacheFile })
+    const accepted = cachedData !== undefined && !script.cachedDataRejected
+    toKeep.set(name, accepted ? cachedData : script)
+    if (!accepted) compiledAnew = true
     const here = dirname(file)
     const requireHere = (id) =>
       id.startsWith('./') || id.startsWith('../')
@@ -162,22 +201,18 @@ async function runBundle(bundleFolder, argv, env = process.env) {
     return module.exports
   }
 
-  if (folder) process.once('exit', () => writeCaches(toCache))
+  if (cacheFile) {
+    process.once('exit', () => {
+      if (!compiledAnew) return
+      // Files this run did not load keep their caches, so a command's cache only ever grows.
+      const all = new Map(caches)
+      for (const [name, kept] of toKeep)
+        all.set(name, kept instanceof vm.Script ? kept.createCachedData() : kept)
+      writeCaches(cacheFile, all)
+    })
+  }
   await importDependenciesOf(entry)
   load(entry)
-}
-
-/** Writes each new cache beside its final name, then renames it: a reader never sees half. */
-function writeCaches(toCache) {
-  for (const { script, cacheFile } of toCache) {
-    const temporary = `${cacheFile}.${process.pid}`
-    try {
-      writeFileSync(temporary, script.createCachedData(), { mode: 0o600 })
-      renameSync(temporary, cacheFile)
-    } catch {
-      rmSync(temporary, { force: true })
-    }
-  }
 }
 
 module.exports = { codeCacheRoot, commandOf, runBundle }

@@ -40,13 +40,12 @@ function run(argv: string[], env: NodeJS.ProcessEnv = { DISCUSSIONS_CODE_CACHE: 
   return result.stdout
 }
 
-async function cacheFiles(command: string): Promise<Map<string, number>> {
-  const folder = join(cache, cacheName, command)
-  const names = await readdir(folder)
-  const times = await Promise.all(
-    names.map(async (name) => (await stat(join(folder, name))).mtimeMs),
-  )
-  return new Map(names.map((name, index) => [name, times[index] as number]))
+/** The bundle files a command's cache file holds a cache for, and when it was written. */
+async function cacheOf(command: string): Promise<{ files: string[]; writtenAt: number }> {
+  const file = join(cache, cacheName, `${command}.bin`)
+  const bytes = await readFile(file)
+  const entries = JSON.parse(bytes.toString('utf8', 4, 4 + bytes.readUInt32LE(0))) as [string][]
+  return { files: entries.map(([name]) => name).sort(), writtenAt: (await stat(file)).mtimeMs }
 }
 
 beforeEach(async () => {
@@ -104,32 +103,56 @@ describe('the bundle runner', () => {
 
   it('writes a cache per command on the first run and takes it on the next', async () => {
     const first = run(['status', 'a.md'])
-    const written = await cacheFiles('status')
-    expect([...written.keys()].sort()).toEqual([
-      'chunks_late.js.bin',
-      'chunks_shared.js.bin',
-      'index.js.bin',
-    ])
+    const written = await cacheOf('status')
+    expect(written.files).toEqual(['chunks/late.js', 'chunks/shared.js', 'index.js'])
     expect(run(['status', 'a.md'])).toBe(first)
-    expect(await cacheFiles('status')).toEqual(written)
+    expect(await cacheOf('status')).toEqual(written)
     // Another command warms a cache of its own; a run without a command uses `default`.
     run(['turn'])
     run(['--version'])
-    expect((await readdir(join(cache, cacheName))).sort()).toEqual(['default', 'status', 'turn'])
+    expect((await readdir(join(cache, cacheName))).sort()).toEqual([
+      'default.bin',
+      'status.bin',
+      'turn.bin',
+    ])
   })
 
-  it('does not use a cache that is garbage, and replaces it', async () => {
+  it('grows the cache of a command by the files a later run loads for the first time', async () => {
+    await write(
+      join(bundle, 'index.js'),
+      'if (process.argv.length > 99) require("./chunks/shared.js")\n',
+    )
+    run(['status'])
+    expect((await cacheOf('status')).files).toEqual(['index.js'])
+    await write(join(bundle, 'index.js'), 'require("./chunks/shared.js")\n')
+    run(['status'])
+    expect((await cacheOf('status')).files).toEqual(['chunks/shared.js', 'index.js'])
+  })
+
+  it('does not use a cache that is garbage or damaged, and replaces it', async () => {
     const expected = run(['status'])
-    const file = join(cache, cacheName, 'status', 'index.js.bin')
+    const file = join(cache, cacheName, 'status.bin')
+    const good = await readFile(file)
     await writeFile(file, 'not a code cache')
     expect(run(['status'])).toBe(expected)
-    expect((await readFile(file)).toString()).not.toBe('not a code cache')
+    const remade = await cacheOf('status')
+    expect(remade.files).toEqual(['chunks/late.js', 'chunks/shared.js', 'index.js'])
+    // The layout is right but a cache is not: V8 refuses it and the run makes a new one.
+    const damaged = Buffer.from(good)
+    damaged.fill(7, damaged.length - 64)
+    await writeFile(file, damaged)
+    expect(run(['status'])).toBe(expected)
+    expect(await readFile(file)).not.toEqual(damaged)
+    // What it made is taken by the next run, which writes nothing.
+    const made = await cacheOf('status')
+    run(['status'])
+    expect(await cacheOf('status')).toEqual(made)
   })
 
   it('removes the caches of other builds, and nothing else in the cache folder', async () => {
-    const old = join(cache, `fedcba9876543210-${process.version}-${process.arch}`, 'status')
+    const old = join(cache, `fedcba9876543210-${process.version}-${process.arch}`)
     await mkdir(old, { recursive: true })
-    await write(join(old, 'index.js.bin'), 'old')
+    await write(join(old, 'status.bin'), 'old')
     await write(join(cache, 'notes.txt'), 'mine')
     run(['status'])
     expect((await readdir(cache)).sort()).toEqual([cacheName, 'notes.txt'])
@@ -145,10 +168,10 @@ describe('the bundle runner', () => {
     await mkdir(cache, { recursive: true })
     await chmod(cache, 0o777)
     expect(run(['status'])).toBe(expected)
-    expect(await readdir(join(cache, cacheName, 'status'))).toEqual([])
+    expect(await readdir(join(cache, cacheName))).toEqual([])
     await chmod(cache, 0o755)
     expect(run(['status'])).toBe(expected)
-    expect(await readdir(join(cache, cacheName, 'status'))).toHaveLength(3)
+    expect(await readdir(join(cache, cacheName))).toEqual(['status.bin'])
   })
 
   it('runs a bundle without a manifest, with no cache', async () => {
