@@ -11,9 +11,9 @@
 // The cache is the user's own: $DISCUSSIONS_CODE_CACHE (or `off`), else the platform's cache
 // folder, never a discussion folder. It is kept per build, Node version and command (each warms
 // what it compiles), one file per command holding every file's cache (one read, not fifty), and
-// written at exit by a run that compiled a file the cache lacked; V8 refuses a cache made by
-// another V8 or with other flags, and then the run compiles as usual and writes a new one. A
-// folder that others may write into is not used, because a cache is code this process runs.
+// written at exit by a successful run that compiled a file the cache lacked. V8 refuses a cache
+// made by another V8 or with other flags, and then the run compiles as usual and writes a new
+// one. A folder that others may write into is not used: a cache is code this process runs.
 'use strict'
 const {
   mkdirSync,
@@ -202,8 +202,9 @@ async function runBundle(bundleFolder, argv, env = process.env) {
   }
 
   if (cacheFile) {
-    process.once('exit', () => {
-      if (!compiledAnew) return
+    process.once('exit', (code) => {
+      // A run that failed (a misspelt command among them) leaves the cache as it was.
+      if (!compiledAnew || code !== 0) return
       // Files this run did not load keep their caches, so a command's cache only ever grows.
       const all = new Map(caches)
       for (const [name, kept] of toKeep)

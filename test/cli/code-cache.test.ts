@@ -129,6 +129,21 @@ describe('the bundle runner', () => {
     expect((await cacheOf('status')).files).toEqual(['chunks/shared.js', 'index.js'])
   })
 
+  it('writes no cache for a run that fails, such as a misspelt command', async () => {
+    await write(join(bundle, 'index.js'), 'process.exitCode = 2\n')
+    const result = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import(${JSON.stringify(RUNNER)}).then((m) => m.runBundle(${JSON.stringify(bundle)}, ['stauts']))`,
+      ],
+      { encoding: 'utf8', env: { ...process.env, DISCUSSIONS_CODE_CACHE: cache } },
+    )
+    expect(result.status).toBe(2)
+    expect(await readdir(join(cache, cacheName))).toEqual([])
+  })
+
   it('does not use a cache that is garbage or damaged, and replaces it', async () => {
     const expected = run(['status'])
     const file = join(cache, cacheName, 'status.bin')
