@@ -45,6 +45,9 @@ const trickyText = fc
       '---',
       '--- ',
       '----',
+      '---x',
+      '--',
+      '- item',
       ' ---',
       '```',
       '````js',
@@ -84,18 +87,24 @@ describe('advanceTail', () => {
 
   it('gives the same tail however the text is split into chunks', () => {
     fc.assert(
-      fc.property(discussionLikeText, fc.array(fc.nat(), { maxLength: 5 }), (text, cuts) => {
-        const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort(
-          (a, b) => a - b,
-        )
-        let tail = EMPTY_TAIL
-        let from = 0
-        for (const point of [...points, text.length]) {
-          tail = advanceTail(tail, text.slice(from, point))
-          from = point
-        }
-        expect(tail).toEqual(advanceTail(EMPTY_TAIL, text))
-      }),
+      fc.property(
+        fc.oneof(discussionLikeText, trickyText),
+        fc.array(fc.nat(), { maxLength: 5 }),
+        (text, cuts) => {
+          const points = [...new Set(cuts.map((cut) => cut % (text.length + 1)))].sort(
+            (a, b) => a - b,
+          )
+          let tail = EMPTY_TAIL
+          let from = 0
+          for (const point of [...points, text.length]) {
+            tail = advanceTail(tail, text.slice(from, point))
+            from = point
+          }
+          expect(tail).toEqual(advanceTail(EMPTY_TAIL, text))
+          expect(tail).toEqual(tailByDefinition(text))
+        },
+      ),
+      { numRuns: 300 },
     )
   })
 })
