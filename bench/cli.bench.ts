@@ -36,6 +36,9 @@ const SOURCES = join(ROOT, 'dist', 'cli', 'sources.json')
 const TIME = '/usr/bin/time'
 const LATENCY_S = Number(process.env.BENCH_CLI_LATENCY_S ?? 2)
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 9)
+// Turns and councils, each L long: five, because one slow minute of a shared 2-core machine moved
+// the median of three by 60 ms.
+const LATENCY_RUNS = Number(process.env.BENCH_CLI_LATENCY_RUNS ?? 5)
 
 interface Run {
   ms: number
@@ -367,7 +370,7 @@ async function benchLatency(ws: Workspace): Promise<Record<string, string | numb
   const turnOf = async (extra: string[], env = ws.env) => {
     const runs: { seconds: number; firstStartMs: number }[] = []
     // Run 0 warms the code cache and is not counted.
-    for (let i = 0; i <= 3; i++) {
+    for (let i = 0; i <= LATENCY_RUNS; i++) {
       const created = spawnSync(
         process.execPath,
         [BIN, 'new', `Turn ${i}`, '-t', 'brainstorm', '-p', personas.join(','), '-d', ws.root],
@@ -416,7 +419,7 @@ async function benchLatency(ws: Workspace): Promise<Record<string, string | numb
   )
   const councils: { seconds: number; firstStartMs: number }[] = []
   // Run 0 warms the code cache and is not counted.
-  for (let i = 0; i <= 3; i++) {
+  for (let i = 0; i <= LATENCY_RUNS; i++) {
     const output = join(ws.root, `council-${i}.md`)
     const run = await timedLaunch(ws, [
       'council',
