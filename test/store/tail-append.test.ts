@@ -12,6 +12,8 @@ import { describe, expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
+import { formatCommentBlock } from '../../src/core/format/serialize.js'
+import { advanceTail, EMPTY_TAIL, planAppend } from '../../src/core/format/tail.js'
 import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -81,6 +83,21 @@ describe('appending through the tail', () => {
       '<!-- INCOMPLETE-BLOCK: the block at line 10 was never closed with --- -->',
     )
     expect((await commentsOf(file)).map(([author]) => author)).toEqual(['AI-Security', 'Rob'])
+  })
+
+  it('reads lines longer than its 64 KB reads whole, however their characters fall', async () => {
+    // Lines of 100,000 two-, three- and four-byte characters, so every read ends inside one
+    // somewhere. After the delimiter, a line of ideographic spaces is blank only when read whole:
+    // cut into broken characters it would read as text, and the block would be closed twice.
+    const long = (char: string) => char.repeat(100_000)
+    const open = `${HEAD}\nName: AI-Architect\n${long('é')}\n${long('𝄞')}\n\n---\n${long('\u3000')}\n`
+    const { file, open: openIt } = await setup(open)
+    await (await openIt()).addComment(file, { author: 'Rob', text: 'After.' })
+    const expected = planAppend(advanceTail(EMPTY_TAIL, open))
+    expect(expected.prefix).toBe('')
+    expect(await readFile(file, 'utf8')).toBe(
+      `${open}${expected.prefix}${formatCommentBlock('Rob', 'After.', null)}`,
+    )
   })
 
   it('closes a code fence left open at the end, so the new block is not swallowed by it', async () => {
