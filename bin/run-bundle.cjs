@@ -147,16 +147,18 @@ async function runBundle(bundleFolder, argv, env = process.env) {
   const caches = cacheFile ? readCaches(cacheFile) : new Map()
 
   const modules = new Map()
-  // Each loaded file's cache: the one read, or its script, to make one from at exit.
+  // Each loaded file's cache: the one read, or its script when there was none to take.
   const toKeep = new Map()
-  let compiledAnew = false
   // Dependencies that are ES modules with top-level await cannot be require()d: they are imported
   // before the first file that needs them runs, and require() hands them back.
   const imported = new Map()
   const requireFrom = createRequire(entry)
 
+  /** A bundle file as the manifest and the cache name it: `chunks/turn-X.js`. */
+  const nameOf = (file) => relative(bundleFolder, file).split('\\').join('/')
+
   async function importDependenciesOf(file) {
-    for (const name of esmDependencies[relative(bundleFolder, file).split('\\').join('/')] ?? []) {
+    for (const name of esmDependencies[nameOf(file)] ?? []) {
       if (!imported.has(name))
         imported.set(name, await import(pathToFileURL(requireFrom.resolve(name)).href))
     }
@@ -167,7 +169,7 @@ async function runBundle(bundleFolder, argv, env = process.env) {
     if (known) return known.exports
     const module = { exports: {} }
     modules.set(file, module)
-    const name = relative(bundleFolder, file).split('\\').join('/')
+    const name = nameOf(file)
     const cachedData = caches.get(name)
     const source = readFileSync(file, 'utf8')
     const script = new vm.Script(`(function (${PARAMETERS}) {${source}\n})`, {
@@ -177,7 +179,6 @@ async function runBundle(bundleFolder, argv, env = process.env) {
     })
     const accepted = cachedData !== undefined && !script.cachedDataRejected
     toKeep.set(name, accepted ? cachedData : script)
-    if (!accepted) compiledAnew = true
     const here = dirname(file)
     const requireHere = (id) =>
       id.startsWith('./') || id.startsWith('../')
@@ -203,8 +204,10 @@ async function runBundle(bundleFolder, argv, env = process.env) {
 
   if (cacheFile) {
     process.once('exit', (code) => {
-      // A run that failed (a misspelt command among them) leaves the cache as it was.
-      if (!compiledAnew || code !== 0) return
+      // A run that failed (a misspelt command among them) leaves the cache as it was, and one
+      // that compiled nothing anew has nothing to add.
+      const compiled = [...toKeep.values()].some((kept) => kept instanceof vm.Script)
+      if (!compiled || code !== 0) return
       // Files this run did not load keep their caches, so a command's cache only ever grows.
       const all = new Map(caches)
       for (const [name, kept] of toKeep)

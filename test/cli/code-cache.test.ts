@@ -28,13 +28,18 @@ async function write(path: string, text: string): Promise<void> {
   await writeFile(path, text)
 }
 
-/** Runs the bundle as the bin does, for `argv`; its stdout, after checking it exited cleanly. */
-function run(argv: string[], env: NodeJS.ProcessEnv = { DISCUSSIONS_CODE_CACHE: cache }): string {
+/** Runs the bundle as the bin does, in a Node.js process of its own. */
+function runner(argv: string[], env: NodeJS.ProcessEnv) {
   const script = `import(${JSON.stringify(RUNNER)}).then((m) => m.runBundle(${JSON.stringify(bundle)}, ${JSON.stringify(argv)}))`
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', script], {
+  return spawnSync(process.execPath, ['--input-type=module', '-e', script], {
     encoding: 'utf8',
     env: { ...process.env, ...env },
   })
+}
+
+/** Runs the bundle as the bin does, for `argv`; its stdout, after checking it exited cleanly. */
+function run(argv: string[], env: NodeJS.ProcessEnv = { DISCUSSIONS_CODE_CACHE: cache }): string {
+  const result = runner(argv, env)
   expect(result.stderr).toBe('')
   expect(result.status).toBe(0)
   return result.stdout
@@ -131,15 +136,7 @@ describe('the bundle runner', () => {
 
   it('writes no cache for a run that fails, such as a misspelt command', async () => {
     await write(join(bundle, 'index.js'), 'process.exitCode = 2\n')
-    const result = spawnSync(
-      process.execPath,
-      [
-        '--input-type=module',
-        '-e',
-        `import(${JSON.stringify(RUNNER)}).then((m) => m.runBundle(${JSON.stringify(bundle)}, ['stauts']))`,
-      ],
-      { encoding: 'utf8', env: { ...process.env, DISCUSSIONS_CODE_CACHE: cache } },
-    )
+    const result = runner(['stauts'], { DISCUSSIONS_CODE_CACHE: cache })
     expect(result.status).toBe(2)
     expect(await readdir(join(cache, cacheName))).toEqual([])
   })

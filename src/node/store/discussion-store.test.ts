@@ -6,8 +6,10 @@ import { describe, expect, it } from 'vitest'
 import { describeDiscussion } from '../../core/discussion/describe.js'
 import { validateDiscussion } from '../../core/discussion/validate.js'
 import { parseDiscussion } from '../../core/format/parse.js'
+import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import { tempFolder } from '../../../test/support/temp.js'
 import { DiscussionFileStore } from './discussion-store.js'
+import { currentTail } from './tail-cache.js'
 
 const START =
   '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
@@ -167,6 +169,22 @@ describe('DiscussionFileStore.updateHeaders', () => {
     // The next append reads the tail the replace recorded, and lands after the markers.
     const next = await store.appendComment(file, { author: 'AI-B', text: 'next' })
     expect((await readFile(file, 'utf8')).split('\n')[next.line - 1]).toBe('Name: AI-B')
+  })
+
+  it('records the tail a full read of the file gives after a phase change, however it ended', async () => {
+    for (const ending of [
+      '',
+      '\nName: AI-A\nCut short',
+      '\nName: AI-A\n```ts\nconst open = true\n',
+      '\r\nName: AI-A\r\nCRLF\r\n\r\n---\r\n',
+    ]) {
+      const { file, store } = await setup(`${START}${ending}`)
+      await store.recordPhaseTransition(file, 'review', 'final', { Status: 'CLOSED' })
+      const state = await store.statePaths(file)
+      expect(await currentTail(state.real, state.tail)).toEqual(
+        advanceTail(EMPTY_TAIL, await readFile(file, 'utf8')),
+      )
+    }
   })
 })
 

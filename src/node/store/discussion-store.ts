@@ -16,6 +16,7 @@ import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-edit.js'
 import { formatCommentBlock } from '../../core/format/serialize.js'
 import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
+import type { FileTail } from '../../core/format/tail.js'
 import { appendDurably, replaceDurably } from './durable-write.js'
 import { AppendJournal } from './journal.js'
 import { withLock } from './lock.js'
@@ -71,6 +72,12 @@ interface PendingBlock {
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
+
+/** A whole new text for a file, with its tail (what the next append needs to know). */
+interface Replacement {
+  text: string
+  tail: FileTail
+}
 
 export class DiscussionFileStore {
   private readonly journal: AppendJournal | null
@@ -197,37 +204,38 @@ export class DiscussionFileStore {
 
   /** Sets header values (see `replaceChecked`). */
   async updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void> {
-    await this.replaceChecked(path, (before) => setHeaderValues(before, changes))
+    await this.replaceChecked(path, (before) => {
+      const text = setHeaderValues(before, changes)
+      return text === before ? null : { text, tail: advanceTail(EMPTY_TAIL, text) }
+    })
   }
 
   /**
-   * Replaces the file with `edit` of it. Reads, computes, then under the lock checks the file is
-   * unchanged and replaces it atomically; a change in between (a human's save) means read again
-   * and retry. False when the edit changed nothing.
+   * Replaces the file with `edit` of it (null: nothing to change). Reads, computes, then under the
+   * lock checks the file is unchanged and replaces it atomically; a change in between (a human's
+   * save) means read again and retry.
    */
-  private async replaceChecked(path: string, edit: (before: string) => string): Promise<boolean> {
+  private async replaceChecked(
+    path: string,
+    edit: (before: string) => Replacement | null,
+  ): Promise<void> {
     const state = await this.statePaths(path)
     for (let attempt = 0; attempt < 5; attempt++) {
       const before = await readFile(state.real, 'utf8')
-      const after = edit(before)
-      if (after === before) return false
+      const replacement = edit(before)
+      if (!replacement) return
       const swapped = await withLock(
         state.lock,
         async () => {
           if ((await readFile(state.real, 'utf8')) !== before) return false
-          await replaceDurably(state.real, after, dirname(state.real))
+          await replaceDurably(state.real, replacement.text, dirname(state.real))
           // The rename made a new file: record its tail so the next append reads nothing.
-          await saveTail(
-            state.real,
-            state.tail,
-            await stat(state.real),
-            advanceTail(EMPTY_TAIL, after),
-          )
+          await saveTail(state.real, state.tail, await stat(state.real), replacement.tail)
           return true
         },
         this.options.lock,
       )
-      if (swapped) return true
+      if (swapped) return
     }
     throw new ConcurrentEditError(
       `${path} kept changing while its header was being updated; try again.`,
@@ -250,16 +258,17 @@ export class DiscussionFileStore {
     let result: AppendResult = { line: 0, incompleteBlockLine: null }
     await this.replaceChecked(path, (before) => {
       const plan = planAppend(advanceTail(EMPTY_TAIL, before))
-      const appended = before + plan.prefix + block
-      const after = setHeaderValues(appended, { ...headers, Phase: b })
+      const text = setHeaderValues(before + plan.prefix + block, { ...headers, Phase: b })
+      const lines = countNewlines(text)
       // A header the file lacked is a line more above the block.
-      const added = countNewlines(after) - countNewlines(appended)
+      const added = lines - (plan.firstLine - 1 + countNewlines(block))
       result = {
         line: plan.firstLine + 1 + added,
         incompleteBlockLine:
           plan.incompleteBlockLine === null ? null : plan.incompleteBlockLine + added,
       }
-      return after
+      // The file now ends with the block's delimiter: no fence open, the next block starts here.
+      return { text, tail: { ...EMPTY_TAIL, lines, segment: 'blank' } }
     })
     if (this.journal) {
       try {
