@@ -13,6 +13,7 @@ import { pathToFileURL } from 'node:url'
 import { beforeEach, describe, expect, it } from 'vitest'
 
 import { ROOT } from '../support/run-cli.js'
+import { writeText } from '../support/files.js'
 import { tempFolder } from '../support/temp.js'
 
 const RUNNER = pathToFileURL(join(ROOT, 'bin', 'run-bundle.cjs')).href
@@ -22,11 +23,6 @@ const cacheName = `${BUILD}-${process.version}-${process.arch}`
 let root: string
 let bundle: string
 let cache: string
-
-async function write(path: string, text: string): Promise<void> {
-  await mkdir(join(path, '..'), { recursive: true })
-  await writeFile(path, text)
-}
 
 /** Runs the bundle as the bin does, in a Node.js process of its own. */
 function runner(argv: string[], env: NodeJS.ProcessEnv) {
@@ -60,7 +56,7 @@ beforeEach(async () => {
   // The entry requires a shared chunk and imports another, which requires the shared chunk too: it
   // must run once. The imported chunk needs an ES-module dependency with top-level await, which
   // only an import() can load, so the manifest lists it.
-  await write(
+  await writeText(
     join(bundle, 'manifest.json'),
     JSON.stringify({
       build: BUILD,
@@ -68,7 +64,7 @@ beforeEach(async () => {
       esmDependencies: { 'chunks/late.js': ['awaits'] },
     }),
   )
-  await write(
+  await writeText(
     join(bundle, 'index.js'),
     [
       'var shared = require("./chunks/shared.js");',
@@ -78,11 +74,11 @@ beforeEach(async () => {
       '});',
     ].join('\n'),
   )
-  await write(
+  await writeText(
     join(bundle, 'chunks', 'shared.js'),
     'var runs = 0; var calls = 0; runs += 1;\nexports.count = () => `runs ${runs}, calls ${++calls}`;\n',
   )
-  await write(
+  await writeText(
     join(bundle, 'chunks', 'late.js'),
     [
       'var shared = require("./shared.js");',
@@ -91,11 +87,11 @@ beforeEach(async () => {
       'exports.describe = () => [awaits.value, path.basename(__importMeta.dirname), shared.count()].join(" / ");',
     ].join('\n'),
   )
-  await write(
+  await writeText(
     join(bundle, 'node_modules', 'awaits', 'package.json'),
     '{ "name": "awaits", "type": "module", "exports": "./index.js" }\n',
   )
-  await write(
+  await writeText(
     join(bundle, 'node_modules', 'awaits', 'index.js'),
     'export const value = await Promise.resolve("awaited")\n',
   )
@@ -123,19 +119,19 @@ describe('the bundle runner', () => {
   })
 
   it('grows the cache of a command by the files a later run loads for the first time', async () => {
-    await write(
+    await writeText(
       join(bundle, 'index.js'),
       'if (process.argv.length > 99) require("./chunks/shared.js")\n',
     )
     run(['status'])
     expect((await cacheOf('status')).files).toEqual(['index.js'])
-    await write(join(bundle, 'index.js'), 'require("./chunks/shared.js")\n')
+    await writeText(join(bundle, 'index.js'), 'require("./chunks/shared.js")\n')
     run(['status'])
     expect((await cacheOf('status')).files).toEqual(['chunks/shared.js', 'index.js'])
   })
 
   it('writes no cache for a run that fails, such as a misspelt command', async () => {
-    await write(join(bundle, 'index.js'), 'process.exitCode = 2\n')
+    await writeText(join(bundle, 'index.js'), 'process.exitCode = 2\n')
     const result = runner(['stauts'], { DISCUSSIONS_CODE_CACHE: cache })
     expect(result.status).toBe(2)
     expect(await readdir(join(cache, cacheName))).toEqual([])
@@ -164,8 +160,8 @@ describe('the bundle runner', () => {
   it('removes the caches of other builds, and nothing else in the cache folder', async () => {
     const old = join(cache, `fedcba9876543210-${process.version}-${process.arch}`)
     await mkdir(old, { recursive: true })
-    await write(join(old, 'status.bin'), 'old')
-    await write(join(cache, 'notes.txt'), 'mine')
+    await writeText(join(old, 'status.bin'), 'old')
+    await writeText(join(cache, 'notes.txt'), 'mine')
     run(['status'])
     expect((await readdir(cache)).sort()).toEqual([cacheName, 'notes.txt'])
   })
@@ -173,7 +169,7 @@ describe('the bundle runner', () => {
   it('runs without a cache when it is off, cannot be made, or others may write into it', async () => {
     const expected = 'awaited / chunks / runs 1, calls 2 runs 1, calls 3\n'
     expect(run(['status'], { DISCUSSIONS_CODE_CACHE: 'off' })).toBe(expected)
-    await write(join(root, 'a-file'), '')
+    await writeText(join(root, 'a-file'), '')
     expect(run(['status'], { DISCUSSIONS_CODE_CACHE: join(root, 'a-file', 'cache') })).toBe(
       expected,
     )
@@ -187,8 +183,8 @@ describe('the bundle runner', () => {
   })
 
   it('runs a bundle without a manifest, with no cache', async () => {
-    await write(join(bundle, 'manifest.json'), 'not JSON')
-    await write(join(bundle, 'index.js'), 'console.log("plain")\n')
+    await writeText(join(bundle, 'manifest.json'), 'not JSON')
+    await writeText(join(bundle, 'index.js'), 'console.log("plain")\n')
     expect(run(['status'])).toBe('plain\n')
     expect(await readdir(root)).not.toContain('cache')
   })

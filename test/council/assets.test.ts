@@ -1,5 +1,4 @@
 /** Role personas and prompt templates are found project -> user -> bundled, like the others. */
-import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -7,28 +6,24 @@ import { describe, expect, it } from 'vitest'
 import { GROUP_ROLES, REFEREE } from '../../src/core/council/roles.js'
 import { packageRoot } from '../../src/node/config/paths.js'
 import { loadCouncilAssets } from '../../src/node/council/assets.js'
+import { writeText } from '../support/files.js'
 import { tempFolder } from '../support/temp.js'
-
-async function put(file: string, text: string): Promise<void> {
-  await mkdir(join(file, '..'), { recursive: true })
-  await writeFile(file, text)
-}
 
 describe('council personas and prompt templates', () => {
   it('takes the project’s over the user’s over the bundled ones', async () => {
     const root = await tempFolder('council-assets-')
     const project = join(root, 'project', '.discussions')
     const user = join(root, 'user')
-    await put(
+    await writeText(
       join(project, 'personas', 'council', 'referee.yaml'),
       'name: AI-Judge\nalias: council-referee\nrole: Judge\npersonality: You judge for our team.\n',
     )
-    await put(
+    await writeText(
       join(user, 'personas', 'council', 'ref.yaml'),
       'name: AI-Other\nalias: council-referee\nrole: R\npersonality: p\n',
     )
-    await put(join(user, 'prompts', 'council', 'referee.md'), 'USER REFEREE {{question}}')
-    await put(join(project, 'prompts', 'council', 'arbiter.md'), 'PROJECT ARBITER')
+    await writeText(join(user, 'prompts', 'council', 'referee.md'), 'USER REFEREE {{question}}')
+    await writeText(join(project, 'prompts', 'council', 'arbiter.md'), 'PROJECT ARBITER')
 
     const personality = await loadCouncilAssets(
       { project, user, bundled: packageRoot() },
@@ -54,7 +49,7 @@ describe('council personas and prompt templates', () => {
   it('a broken override is reported with its file, not replaced by the bundled role', async () => {
     const root = await tempFolder('council-assets-')
     const user = join(root, 'user')
-    await put(
+    await writeText(
       join(user, 'personas', 'council', 'skeptic.yaml'),
       'name: Skeptic\nalias: council-skeptic\nrole: S\npersonality: p\n',
     )

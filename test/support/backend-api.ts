@@ -2,8 +2,7 @@
  * The UI contract as the renderer sees it (`window.api`), served by the real backend running in
  * the test process on a temp project folder: what component tests talk to instead of fakes.
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { dirname } from 'node:path'
+import { readFile } from 'node:fs/promises'
 
 import { exampleBackend } from '../app/backend-fixture.js'
 import type { Backend } from '../../src/backend/index.js'
@@ -39,7 +38,4 @@ export function fileText(path: string): Promise<string> {
 }
 
 /** Writes a file (and its folders), as a person or another program would beside the app. */
-export async function writeText(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  await writeFile(path, text)
-}
+export { writeText } from './files.js'
