@@ -63,6 +63,13 @@ const trickyText = fc
       ' ',
       'text',
       'VOTE: READY',
+      '\u3000',
+      '\t```',
+      '``x```',
+      '```~~~',
+      '~~~ `x`',
+      '---\t',
+      'Name: ```x',
     ),
     { maxLength: 40 },
   )
@@ -81,7 +88,7 @@ describe('advanceTail', () => {
       fc.property(fc.oneof(discussionLikeText, trickyText), (text) => {
         expect(advanceTail(EMPTY_TAIL, text)).toEqual(tailByDefinition(text))
       }),
-      { numRuns: 500 },
+      { numRuns: 2000 },
     )
   })
 
@@ -104,7 +111,7 @@ describe('advanceTail', () => {
           expect(tail).toEqual(tailByDefinition(text))
         },
       ),
-      { numRuns: 300 },
+      { numRuns: 2000 },
     )
   })
 })

@@ -34,48 +34,131 @@ const NAME_LINE = /^name:[ \t]*\S/i
 
 /**
  * The tail after `chunk` is added to a file whose tail was `tail`. A first append to a file written
- * by someone else runs this over the whole file, so it is written for speed: it keeps its state
- * in locals, finds the next fence-like run (``` or ~~~) and newline with `indexOf` over the whole
- * chunk, and slices a line out only when it could change the state (a `---`, a fence-like line, or
- * the first line after a delimiter). tail.test.ts checks it against the line-by-line definition.
+ * by someone else runs this over the whole file, so it looks at as few lines as it can: every line
+ * is counted, but only lines with a fence-like run (``` or ~~~) are read to follow the fences, and
+ * the segment is decided by the last delimiter outside a fence, found from the end, and the first
+ * non-blank line after it. tail.test.ts checks it against the line-by-line definition.
  */
 export function advanceTail(tail: FileTail, chunk: string): FileTail {
   const text = tail.partial + chunk
-  let { fence, lines, segment, segmentLine } = tail
-  let nextBackticks = text.indexOf('```')
-  let nextTildes = text.indexOf('~~~')
-  let start = 0
-  for (;;) {
-    const newline = text.indexOf('\n', start)
-    if (newline === -1) break
-    lines++
-    if (nextBackticks !== -1 && nextBackticks < start) nextBackticks = text.indexOf('```', start)
-    if (nextTildes !== -1 && nextTildes < start) nextTildes = text.indexOf('~~~', start)
-    // A run ends before the newline (neither \r nor \n is ` or ~), so this is "in the line".
-    const fenceLike =
-      (nextBackticks !== -1 && nextBackticks < newline) ||
-      (nextTildes !== -1 && nextTildes < newline)
-    const mayDelimit = !fence && text.charCodeAt(start) === 45
-    if (fenceLike || mayDelimit || (!fence && segment === 'blank')) {
-      const end = newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline
-      const line = text.slice(start, end)
-      if (fence) {
-        if (closesFence(line, fence)) fence = null
-      } else if (mayDelimit && DELIMITER_LINE.test(line)) {
-        segment = 'blank'
-        segmentLine = 0
-      } else {
-        fence = fenceLike ? fenceOpener(line) : null
-        if (segment === 'blank' && !isBlank(line)) {
-          const isName = !fence && NAME_LINE.test(line)
-          segment = isName ? 'comment' : 'content'
-          segmentLine = isName ? lines : 0
-        }
-      }
-    }
-    start = newline + 1
+  const end = text.lastIndexOf('\n') + 1 // only complete lines change the state
+  if (end === 0) return { ...tail, partial: text }
+  const { fence, fenced } = followFences(text, end, tail.fence)
+  let { segment, segmentLine } = tail
+  let from = -1 // where the lines that decide the segment start
+  const afterDelimiter = lastDelimiterEnd(text, end, fenced)
+  if (afterDelimiter !== -1) {
+    segment = 'blank'
+    segmentLine = 0
+    from = afterDelimiter
+  } else if (segment === 'blank') {
+    from = tail.fence ? (fenced[1] ?? end) : 0
   }
-  return { fence, partial: text.slice(start), lines, segment, segmentLine }
+  const lines = tail.lines + countNewlinesBetween(text, 0, end)
+  // After a delimiter, blank lines keep the segment blank; the first other line decides it (a
+  // fence opener is content, and a `Name:` line is never one).
+  while (from !== -1 && from < end) {
+    const newline = text.indexOf('\n', from)
+    const line = lineBetween(text, from, newline)
+    if (!isBlank(line)) {
+      const isName = NAME_LINE.test(line)
+      segment = isName ? 'comment' : 'content'
+      segmentLine = isName ? lines - countNewlinesBetween(text, from, end) + 1 : 0
+      break
+    }
+    from = newline + 1
+  }
+  return { fence, partial: text.slice(end), lines, segment, segmentLine }
+}
+
+/** A line's text, from its start to its newline, without the CR of a CRLF. */
+function lineBetween(text: string, start: number, newline: number): string {
+  return text.slice(
+    start,
+    newline > start && text.charCodeAt(newline - 1) === 13 ? newline - 1 : newline,
+  )
+}
+
+/** The next `run` at or after `from` and before `end`, or -1. */
+function nextRun(text: string, run: string, from: number, end: number): number {
+  const at = text.indexOf(run, from)
+  return at < end ? at : -1
+}
+
+/**
+ * The fence open after the complete lines of `text` (those before `end`), and where fenced text
+ * lies: pairs of offsets [from, to), an opener's line start to its closer's line end, in order.
+ * Only lines with a run of three backticks or tildes can open or close a fence, so only those are
+ * read.
+ */
+function followFences(
+  text: string,
+  end: number,
+  openAtStart: FenceOpener | null,
+): { fence: FenceOpener | null; fenced: number[] } {
+  const fenced: number[] = []
+  let fence = openAtStart
+  let openedAt = 0
+  let backticks = -2 // the next ``` or ~~~ at or after `from`, once searched (-1: none)
+  let tildes = -2
+  for (let from = 0; from < end;) {
+    let run: number
+    if (fence) {
+      run = nextRun(text, fence.char === '`' ? '```' : '~~~', from, end)
+    } else {
+      if (backticks !== -1 && backticks < from) backticks = nextRun(text, '```', from, end)
+      if (tildes !== -1 && tildes < from) tildes = nextRun(text, '~~~', from, end)
+      run = backticks === -1 ? tildes : tildes === -1 ? backticks : Math.min(backticks, tildes)
+    }
+    if (run === -1) break
+    const lineStart = text.lastIndexOf('\n', run) + 1
+    const newline = text.indexOf('\n', run)
+    const line = lineBetween(text, lineStart, newline)
+    if (fence) {
+      if (closesFence(line, fence)) {
+        fence = null
+        fenced.push(openedAt, newline + 1)
+      }
+    } else {
+      fence = fenceOpener(line)
+      openedAt = lineStart
+    }
+    from = newline + 1
+  }
+  if (fence) fenced.push(openedAt, end)
+  return { fence, fenced }
+}
+
+/**
+ * Where the line after the last delimiter outside fenced text starts, or -1 when the complete
+ * lines hold none. Searched from the end: only lines starting with `---` are candidates, and a
+ * candidate inside fenced text skips the search to before that fence.
+ */
+function lastDelimiterEnd(text: string, end: number, fenced: readonly number[]): number {
+  let range = fenced.length - 2 // the last fenced range that may hold a candidate
+  let before = end // candidates start before this offset
+  for (;;) {
+    const lineStart = dashLineBefore(text, before)
+    if (lineStart === -1) return -1
+    while (range >= 0 && (fenced[range] ?? 0) > lineStart) range -= 2
+    const rangeStart = fenced[range] ?? 0
+    if (range >= 0 && lineStart < (fenced[range + 1] ?? 0)) {
+      before = rangeStart // inside a fence: strictly earlier, as a fence's first line is not ---
+      continue
+    }
+    const newline = text.indexOf('\n', lineStart)
+    if (DELIMITER_LINE.test(lineBetween(text, lineStart, newline))) return newline + 1
+    before = lineStart
+  }
+}
+
+/** The start of the last line that starts with `---` and starts before `before`, or -1. */
+function dashLineBefore(text: string, before: number): number {
+  if (before >= 2) {
+    const newline = text.lastIndexOf('\n---', before - 2)
+    if (newline !== -1) return newline + 1
+  }
+  return before > 0 && text.startsWith('---') ? 0 : -1
 }
 
 export interface AppendPlan {
@@ -126,7 +209,11 @@ export function incompleteBlockMarker(line: number): string {
 export const INCOMPLETE_BLOCK_LINE = /^\s*<!--\s*incomplete-block\s*:(.*?)-->\s*$/i
 
 export function countNewlines(text: string): number {
+  return countNewlinesBetween(text, 0, text.length)
+}
+
+function countNewlinesBetween(text: string, from: number, to: number): number {
   let count = 0
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++
+  for (let i = text.indexOf('\n', from); i !== -1 && i < to; i = text.indexOf('\n', i + 1)) count++
   return count
 }

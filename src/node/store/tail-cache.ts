@@ -11,7 +11,6 @@ import type { Stats } from 'node:fs'
 import { open, readFile } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
-import { StringDecoder } from 'node:string_decoder'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
@@ -54,20 +53,35 @@ const SCAN_CHUNK = 64 * 1024
  * The tail of a file nothing is cached for: one pass in chunks, so memory stays flat on any size.
  * The chunks are read synchronously: each is a copy from the page cache, and a round trip through
  * the thread pool per 64 KB cost more than the copy (a 10 MB file took about twice as long); the
- * pass holds the event loop for some tens of milliseconds on 10 MB, once per file.
+ * pass holds the event loop for some milliseconds on 10 MB, once per file.
+ * Each chunk is decoded up to its last newline and the rest is kept for the next read: a newline
+ * byte is never part of a longer UTF-8 character, so no character is cut, and the text handed on
+ * is never joined to a piece of the chunk before it (which copied every chunk again). A line
+ * longer than the buffer grows it.
  */
 function scanTail(handle: FileHandle, size: number): FileTail {
-  const decoder = new StringDecoder('utf8') // a character split between chunks stays whole
-  const buffer = Buffer.allocUnsafe(SCAN_CHUNK) // one buffer, refilled for every chunk
+  let buffer = Buffer.allocUnsafe(SCAN_CHUNK)
   let tail = EMPTY_TAIL
-  for (let start = 0; start < size;) {
-    const bytesRead = readSync(handle.fd, buffer, 0, Math.min(SCAN_CHUNK, size - start), start)
+  let kept = 0 // bytes of an unfinished line, at the buffer's start
+  for (let position = 0; position < size;) {
+    if (kept === buffer.length) buffer = Buffer.concat([buffer], buffer.length * 2)
+    const room = Math.min(buffer.length - kept, size - position)
+    const bytesRead = readSync(handle.fd, buffer, kept, room, position)
     if (bytesRead === 0) break
-    tail = advanceTail(tail, decoder.write(buffer.subarray(0, bytesRead)))
-    start += bytesRead
+    position += bytesRead
+    const filled = kept + bytesRead
+    const lastNewline = buffer.lastIndexOf(NEWLINE, filled - 1)
+    if (lastNewline === -1) {
+      kept = filled
+      continue
+    }
+    tail = advanceTail(tail, buffer.toString('utf8', 0, lastNewline + 1))
+    kept = buffer.copy(buffer, 0, lastNewline + 1, filled)
   }
-  return advanceTail(tail, decoder.end())
+  return advanceTail(tail, buffer.toString('utf8', 0, kept))
 }
+
+const NEWLINE = 0x0a
 
 const isContinuationByte = (byte: number | undefined): boolean =>
   byte !== undefined && (byte & 0xc0) === 0x80
