@@ -19,6 +19,7 @@ import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/f
 import type { FileTail } from '../../core/format/tail.js'
 import { appendDurably, replaceDurably } from './durable-write.js'
 import { AppendJournal } from './journal.js'
+import type { NewJournalEntry } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
 import { currentTail, saveTail } from './tail-cache.js'
@@ -67,8 +68,16 @@ export class ConcurrentEditError extends Error {}
 interface PendingBlock {
   block: string
   lineOffset: number
+  /** What the journal keeps of it, when it is a comment (see `journalEntry`). */
+  journal: NewJournalEntry | null
   resolve: (result: AppendResult) => void
   reject: (error: unknown) => void
+}
+
+/** The comment as the parser will read it back, which is what the journal keeps. */
+function journalEntry(block: string): NewJournalEntry | null {
+  const [written] = parseDiscussion(`---\n${block}`).comments
+  return written ? { author: written.author, body: written.body } : null
 }
 
 const sha256 = (text: string): string => createHash('sha256').update(text).digest('hex')
@@ -124,13 +133,18 @@ export class DiscussionFileStore {
    * finishing together cost two writes, not eight. Each still lands as a block of its own and is
    * reported only once it is on disk.
    */
-  private appendBlock(path: string, block: string, lineOffset: number): Promise<AppendResult> {
+  private appendBlock(
+    path: string,
+    block: string,
+    lineOffset: number,
+    journal: NewJournalEntry | null,
+  ): Promise<AppendResult> {
     // Gathered by the path as given (no await before joining, so blocks keep the order they were
     // handed in); the write resolves it. Another spelling of the same file makes its own group,
     // which the lock orders.
     const key = resolve(path)
     return new Promise<AppendResult>((done, fail) => {
-      const pending: PendingBlock = { block, lineOffset, resolve: done, reject: fail }
+      const pending: PendingBlock = { block, lineOffset, journal, resolve: done, reject: fail }
       const waiting = this.gathering.get(key)
       if (waiting) {
         waiting.push(pending)
@@ -143,6 +157,7 @@ export class DiscussionFileStore {
         this.gathering.delete(key) // whatever comes now waits for the next write
         try {
           const results = await this.writeBlocks(path, group)
+          await this.recordInJournal(path, group)
           group.forEach((item, index) => item.resolve(results[index] as AppendResult))
         } catch (error) {
           for (const item of group) item.reject(error)
@@ -185,20 +200,20 @@ export class DiscussionFileStore {
 
   async appendComment(path: string, comment: NewComment): Promise<AppendResult> {
     const block = formatCommentBlock(comment.author, comment.text, comment.vote ?? null)
-    const result = await this.appendBlock(path, block, 1)
-    await this.recordInJournal(path, block)
-    return result
+    return this.appendBlock(path, block, 1, this.journal ? journalEntry(block) : null)
   }
 
-  /** The comment as the parser will read it back; a journal that cannot be written costs nothing. */
-  private async recordInJournal(path: string, block: string): Promise<void> {
-    if (!this.journal) return
-    const [written] = parseDiscussion(`---\n${block}`).comments
-    if (!written) return
+  /**
+   * The group's comments, in one journal append once they are on disk; a journal that cannot be
+   * written costs nothing.
+   */
+  private async recordInJournal(path: string, group: readonly PendingBlock[]): Promise<void> {
+    const entries = group.flatMap((item) => (item.journal ? [item.journal] : []))
+    if (!this.journal || entries.length === 0) return
     try {
-      await this.journal.record(path, { author: written.author, body: written.body })
+      await this.journal.recordAll(path, entries)
     } catch {
-      // The answer is safely in the file; only the protection against old buffers is missing.
+      // The answers are safely in the file; only the protection against old buffers is missing.
     }
   }
 

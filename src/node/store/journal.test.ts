@@ -53,6 +53,17 @@ describe('AppendJournal', () => {
     expect((await journal.entries(file)).map((entry) => entry.author)).toEqual(['AI-Pragmatist'])
   })
 
+  it('keeps every comment of a group commit, in the order they landed', async () => {
+    const { file, journal, append } = await setup()
+    const names = ['AI-A', 'AI-B', 'AI-C', 'AI-D', 'AI-E', 'AI-F', 'AI-G', 'AI-H']
+    // Handed in together: the first is written alone, the other seven as one group.
+    await Promise.all(names.map((name) => append(name, `From ${name}.`, 'READY')))
+    const entries = await journal.entries(file)
+    expect(entries.map((entry) => entry.author)).toEqual(authors(await readFile(file, 'utf8')))
+    expect(entries.map((entry) => entry.author)).toEqual(names)
+    expect(entries.every((entry) => entry.body.endsWith('VOTE: READY'))).toBe(true)
+  })
+
   it('forgets entries older than its age limit and beyond its size limit', async () => {
     let now = 1_000_000
     const { file, journal } = await setup({ maxAgeMs: 500, maxEntries: 2, now: () => now })

@@ -24,6 +24,8 @@ export interface JournalEntry {
   phase?: { from: string; to: string }
 }
 
+export type NewJournalEntry = Omit<JournalEntry, 'at'>
+
 export interface JournalOptions {
   /** Default: one day. */
   maxAgeMs?: number
@@ -70,14 +72,18 @@ export class AppendJournal {
     return join(this.#folder, `${key}.jsonl`)
   }
 
-  async record(
-    path: string,
-    entry: { author: string; body: string; phase?: { from: string; to: string } },
-  ): Promise<void> {
+  async record(path: string, entry: NewJournalEntry): Promise<void> {
+    await this.recordAll(path, [entry])
+  }
+
+  /** Records several entries with one append (a group commit's comments). */
+  async recordAll(path: string, entries: readonly NewJournalEntry[]): Promise<void> {
+    if (entries.length === 0) return
     await ensureFolderInside(this.#folder, this.#folder)
-    const line = JSON.stringify({ at: this.#now(), ...entry })
+    const at = this.#now()
+    const lines = entries.map((entry) => `${JSON.stringify({ at, ...entry })}\n`).join('')
     const file = await this.#fileFor(path)
-    await appendOrCreate(file, `${line}\n`, this.#folder, { sync: false })
+    await appendOrCreate(file, lines, this.#folder, { sync: false })
     // Compacted now and then, by size, so recording an answer stays one small append.
     if ((await stat(file)).size > COMPACT_BYTES)
       await this.#write(file, this.#fresh(await this.#read(file)))
