@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { validateWith } from './issues.js'
-import { DEFAULT_CONFIG, discussionsConfigSchema } from './schema.js'
+import { discussionsConfigSchema } from './schema.js'
+
+const DEFAULT_CONFIG = discussionsConfigSchema.parse({})
 
 const messages = (value: unknown): string[] => {
   const result = validateWith(discussionsConfigSchema, value)

@@ -86,5 +86,3 @@ export const discussionsConfigSchema = strictObject({
 })
 
 export type DiscussionsConfig = z.output<typeof discussionsConfigSchema>
-
-export const DEFAULT_CONFIG: DiscussionsConfig = discussionsConfigSchema.parse({})

@@ -4,9 +4,11 @@ import { dirname, join } from 'node:path'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { DEFAULT_CONFIG } from '../../core/config/schema.js'
+import { discussionsConfigSchema } from '../../core/config/schema.js'
 import { loadConfig, mergeSettings, registryDirs } from './load-config.js'
 import { packageRoot } from './paths.js'
+
+const DEFAULT_CONFIG = discussionsConfigSchema.parse({})
 
 let root: string
 let project: string
