@@ -1,4 +1,5 @@
 /** Role personas and prompt templates are found project -> user -> bundled, like the others. */
+import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -56,5 +57,14 @@ describe('council personas and prompt templates', () => {
     await expect(
       loadCouncilAssets({ project: null, user, bundled: packageRoot() }, 'personality'),
     ).rejects.toThrow(/skeptic\.yaml.*must start with "AI-"/)
+  })
+
+  it('an override template that cannot be read is reported, not passed over', async () => {
+    const root = await tempFolder('council-assets-')
+    const user = join(root, 'user')
+    await mkdir(join(user, 'prompts', 'council', 'referee.md'), { recursive: true })
+    await expect(
+      loadCouncilAssets({ project: null, user, bundled: packageRoot() }, 'personality'),
+    ).rejects.toMatchObject({ code: 'EISDIR' })
   })
 })

@@ -33,32 +33,46 @@ function layers(dirs: RegistryDirs): [ConfigSource, string][] {
   return all.filter((layer): layer is [ConfigSource, string] => layer[1] !== null)
 }
 
+/**
+ * Every layer's council personas, the first of each alias winning (project, then user, then
+ * bundled; files in name order). The files are read at once, then taken in that order, so the
+ * result and the error a broken override raises are those of reading them one by one.
+ */
 async function loadPersonas(
   dirs: RegistryDirs,
 ): Promise<Map<string, { persona: Persona; source: ConfigSource }>> {
+  const layerReads = await Promise.all(
+    layers(dirs).map(async ([source, base]) => {
+      const { files, problem } = await layerFiles(base, join('personas', 'council'), false)
+      return { source, problem, reads: await Promise.all(files.map(readPersonaFile)) }
+    }),
+  )
   const found = new Map<string, { persona: Persona; source: ConfigSource }>()
-  for (const [source, base] of layers(dirs)) {
-    const { files, problem } = await layerFiles(base, join('personas', 'council'), false)
+  for (const { source, problem, reads } of layerReads) {
     if (problem) throw problem
-    for (const file of files) {
-      for (const read of await readPersonaFile(file)) {
-        // A broken override must be fixed, not silently replaced by the bundled role.
-        if ('error' in read) throw read.error
-        const alias = read.value.alias
-        if (!found.has(alias)) found.set(alias, { persona: read.value, source })
-      }
+    for (const read of reads.flat()) {
+      // A broken override must be fixed, not silently replaced by the bundled role.
+      if ('error' in read) throw read.error
+      const alias = read.value.alias
+      if (!found.has(alias)) found.set(alias, { persona: read.value, source })
     }
   }
   return found
 }
 
+/** The first of `paths` that exists, read; all are tried at once, the earlier winning. */
 async function readFirst(paths: [ConfigSource, string][]): Promise<[ConfigSource, string] | null> {
-  for (const [source, path] of paths) {
-    try {
-      return [source, await readFile(path, 'utf8')]
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-    }
+  const reads = await Promise.all(
+    paths.map(([source, path]) =>
+      readFile(path, 'utf8').then(
+        (text) => ({ source, text }),
+        (error: unknown) => ({ source, error }),
+      ),
+    ),
+  )
+  for (const read of reads) {
+    if ('text' in read) return [read.source, read.text]
+    if ((read.error as NodeJS.ErrnoException).code !== 'ENOENT') throw read.error
   }
   return null
 }
@@ -68,7 +82,19 @@ export async function loadCouncilAssets(
   dirs: RegistryDirs,
   mode: CouncilMode,
 ): Promise<CouncilAssets> {
-  const personas = await loadPersonas(dirs)
+  const [personas, found] = await Promise.all([
+    loadPersonas(dirs),
+    Promise.all(
+      PROMPT_NAMES.map((name) =>
+        readFirst(
+          layers(dirs).map(([source, base]) => [
+            source,
+            join(base, 'prompts', 'council', `${name}.md`),
+          ]),
+        ),
+      ),
+    ),
+  ])
   const sources: CouncilAssets['sources'] = { personas: {}, prompts: {} }
   for (const role of rolesOf(mode)) {
     const alias = personaAliasOf(role)
@@ -80,16 +106,11 @@ export async function loadCouncilAssets(
     sources.personas[alias] = entry.source
   }
   const templates = new Map<PromptName, string>()
-  for (const name of PROMPT_NAMES) {
-    const found = await readFirst(
-      layers(dirs).map(([source, base]) => [
-        source,
-        join(base, 'prompts', 'council', `${name}.md`),
-      ]),
-    )
-    if (!found) continue
-    templates.set(name, found[1])
-    sources.prompts[name] = found[0]
+  for (const [index, name] of PROMPT_NAMES.entries()) {
+    const template = found[index]
+    if (!template) continue
+    templates.set(name, template[1])
+    sources.prompts[name] = template[0]
   }
   return {
     persona: (role) => {

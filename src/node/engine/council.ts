@@ -23,6 +23,7 @@ import type { Engine } from './engine.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { createDurably } from '../store/durable-write.js'
 import { loadCouncilAssets } from '../council/assets.js'
+import type { CouncilAssets } from '../council/assets.js'
 import { councilCaller } from '../council/council-providers.js'
 
 export interface NewCouncil extends CouncilOptionsInput {
@@ -37,6 +38,28 @@ export interface NewCouncil extends CouncilOptionsInput {
 
 /** Creates the council's discussion file and returns its path; calls no model. */
 export async function createCouncil(engine: Engine, request: NewCouncil): Promise<string> {
+  return (await writeCouncilFile(engine, request)).path
+}
+
+/**
+ * Creates a council's file and runs it, with the role personas and templates read once (a run
+ * of a file made elsewhere reads them itself); `onCreated` hears the path before any call.
+ */
+export async function createAndRunCouncil(
+  engine: Engine,
+  request: NewCouncil,
+  options: Omit<CouncilRunOptions, 'file'> & { onCreated?: (file: string) => void } = {},
+): Promise<CouncilRunResult> {
+  const { onCreated, ...run } = options
+  const { path, assets } = await writeCouncilFile(engine, request)
+  onCreated?.(path)
+  return runCouncilFile(engine, path, run, assets)
+}
+
+async function writeCouncilFile(
+  engine: Engine,
+  request: NewCouncil,
+): Promise<{ path: string; assets: CouncilAssets }> {
   const options = resolveCouncilOptions(request)
   const provider = request.provider ?? null
   if (provider !== null && !(await engine.providers()).available.has(provider)) {
@@ -61,24 +84,28 @@ export async function createCouncil(engine: Engine, request: NewCouncil): Promis
         )
       throw error
     }
-    return path
+    return { path, assets }
   }
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
-  return createDiscussionFile(folder, `council ${councilTitle(request.question)}`, text)
+  const title = `council ${councilTitle(request.question)}`
+  return { path: await createDiscussionFile(folder, title, text), assets }
 }
 
-/** Runs (or resumes) the council in `file`: only the calls not yet in the file are made. */
+/**
+ * Runs (or resumes) the council in `file`: only the calls not yet in the file are made. `read`:
+ * the assets of the council just created in it.
+ */
 export async function runCouncilFile(
   engine: Engine,
   file: string,
   options: Omit<CouncilRunOptions, 'file'> = {},
+  read?: CouncilAssets,
 ): Promise<CouncilRunResult> {
   const loaded = await engine.load(file)
   const settings = readCouncilSettings(loaded.parsed, file)
-  const assets = await loadCouncilAssets(
-    registryDirs(engine.projectRoot, engine.env),
-    settings.options.mode,
-  )
+  const assets =
+    read ??
+    (await loadCouncilAssets(registryDirs(engine.projectRoot, engine.env), settings.options.mode))
   const caller = councilCaller(await engine.providers(), engine.config.council, {
     tier: settings.options.tier,
     explicit: settings.provider,

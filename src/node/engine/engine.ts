@@ -206,10 +206,8 @@ export class Engine {
     request: NewCouncil,
     options: CouncilRun & { onCreated?: (file: string) => void } = {},
   ): Promise<CouncilRunResult> {
-    const { onCreated, ...run } = options
-    const file = await this.createCouncil(request)
-    onCreated?.(file)
-    return this.resumeCouncil(file, run)
+    const { createAndRunCouncil } = await import('./council.js')
+    return createAndRunCouncil(this, request, options)
   }
 
   /** Runs the council in `file`, making only the calls its file does not hold yet. */
