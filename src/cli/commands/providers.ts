@@ -17,6 +17,7 @@ import {
   setupHints,
   trustProject,
   userConfigDir,
+  monotonicMs,
 } from '../../node/engine/index.js'
 import type {
   DetectedProvider,
@@ -234,7 +235,7 @@ async function testProvider(
           io.stdout.write(delta)
         },
       },
-      () => performance.now(),
+      monotonicMs,
     )
   } catch (error) {
     if (streamed !== '' && !streamed.endsWith('\n')) io.stdout.write('\n')

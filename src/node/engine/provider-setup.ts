@@ -9,6 +9,8 @@ export type { LoadedProviders, ProviderEntry } from '../providers/load-providers
 export { revokeTrust, trustProject } from '../providers/trust.js'
 export { providerStatuses } from '../providers/usable.js'
 export type { ProviderStatus, Usability } from '../providers/usable.js'
+/** How long a provider test took: a monotonic clock. */
+export { monotonicMs } from '../host.js'
 import { kindOf } from '../providers/kinds/index.js'
 import type { ProviderEntry } from '../providers/load-providers.js'
 

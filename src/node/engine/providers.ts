@@ -11,6 +11,7 @@ import { userConfigDir } from '../config/paths.js'
 import { revokeTrust, trustProject } from '../providers/trust.js'
 import { providerStatuses } from '../providers/usable.js'
 import type { ProviderStatus } from '../providers/usable.js'
+import { monotonicMs } from '../host.js'
 import type { Engine } from './engine.js'
 
 export const PROVIDER_TEST_PROMPT =
@@ -44,7 +45,7 @@ export async function testProvider(
       ...(options.signal ? { signal: options.signal } : {}),
       ...(options.onText ? { onText: options.onText } : {}),
     },
-    () => performance.now(),
+    monotonicMs,
   )
 }
 

@@ -15,6 +15,7 @@ import type { ConfigSource } from '../config/registry.js'
 import { createCommandProvider } from '../providers/command-provider.js'
 import { splitCommand } from '../providers/split-command.js'
 import { untrustedMessage } from '../providers/trust.js'
+import { monotonicMs } from '../host.js'
 import { findProgram } from '../providers/which.js'
 
 export type ExternalProgram = { argv: string[] } | { problem: string }
@@ -78,18 +79,16 @@ export async function callExternal(
     call.logFile,
   ]
   const provider = createCommandProvider({ name, argv, envNames: [], parentEnv: call.env })
-  const started = performance.now()
+  const started = monotonicMs()
   try {
     const completion = await provider.complete({ ...request, prompt: call.discussion })
     return {
       text: completion.text,
       provider: name,
-      durationMs: performance.now() - started,
+      durationMs: monotonicMs() - started,
       usage: completion.usage,
       costUsd: null,
-      attempts: [
-        { provider: name, ok: true, error: null, durationMs: performance.now() - started },
-      ],
+      attempts: [{ provider: name, ok: true, error: null, durationMs: monotonicMs() - started }],
     }
   } catch (error) {
     if (error instanceof ProviderError) throw error

@@ -7,6 +7,7 @@ import type { ProviderRequest, ProviderResult } from '../../core/providers/port.
 import { resolveChain } from '../../core/providers/resolve-chain.js'
 import type { ResolvedChain } from '../../core/providers/resolve-chain.js'
 import { ConfigError } from '../config/config-error.js'
+import { monotonicMs } from '../host.js'
 import type { LoadedProviders } from './load-providers.js'
 
 /**
@@ -62,7 +63,7 @@ export function providerCaller(
   persona: { provider_hint: string | null },
   request: ProviderRequest,
 ) => Promise<ProviderResult> {
-  const clock = options.clock ?? (() => performance.now())
+  const clock = options.clock ?? monotonicMs
   const broken = brokenProvidersFile(loaded)
   const explicitDemo =
     options.explicit != null && loaded.available.get(options.explicit)?.kind === 'demo'
