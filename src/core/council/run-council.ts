@@ -113,10 +113,13 @@ export async function runCouncil(
   })
 
   let phase = currentPhase(first.parsed) ?? COUNCIL_PHASES[0]
-  const enterPhase = async (to: CouncilPhase): Promise<void> => {
+  const enterPhase = async (
+    to: CouncilPhase,
+    headers: Readonly<Record<string, string>> = {},
+  ): Promise<void> => {
     // Only forward: a resumed run never walks a finished council back.
     if (COUNCIL_PHASES.indexOf(to) <= COUNCIL_PHASES.indexOf(phase as CouncilPhase)) return
-    await deps.store.recordPhaseTransition(options.file, phase, to)
+    await deps.store.recordPhaseTransition(options.file, phase, to, headers)
     emit({ type: 'phase', from: phase, to })
     phase = to
   }
@@ -252,10 +255,8 @@ export async function runCouncil(
   const last = await read()
   const planned = steps.flat()
   const complete = planned.every((call) => last.recorded.has(call.label))
-  if (complete && phase !== 'complete') {
-    await enterPhase('complete')
-    await deps.store.updateHeaders(options.file, { Status: 'COMPLETE' })
-  }
+  // The last phase change and the COMPLETE status are one write.
+  if (complete && phase !== 'complete') await enterPhase('complete', { Status: 'COMPLETE' })
   const synthesisCall = planned[planned.length - 1]
   const synthesis = synthesisCall ? last.recorded.get(synthesisCall.label) : undefined
   const usage = councilUsage(settings.options, last.recorded)
