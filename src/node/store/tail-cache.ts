@@ -15,6 +15,7 @@ import { dirname } from 'node:path'
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
 import { replaceDurably } from './durable-write.js'
+import { countNewlineBytes } from './newline-count.js'
 
 const HASHED_BYTES = 4096
 
@@ -57,7 +58,7 @@ const SCAN_CHUNK = 64 * 1024
  * Each chunk is decoded up to its last newline and the rest is kept for the next read: a newline
  * byte is never part of a longer UTF-8 character, so no character is cut, and the text handed on
  * is never joined to a piece of the chunk before it (which copied every chunk again). A line
- * longer than the buffer grows it.
+ * longer than the buffer grows it. Its lines are counted on the bytes (newline-count.ts).
  */
 function scanTail(handle: FileHandle, size: number): FileTail {
   let buffer = Buffer.allocUnsafe(SCAN_CHUNK)
@@ -75,7 +76,8 @@ function scanTail(handle: FileHandle, size: number): FileTail {
       kept = filled
       continue
     }
-    tail = advanceTail(tail, buffer.toString('utf8', 0, lastNewline + 1))
+    const lines = buffer.subarray(0, lastNewline + 1)
+    tail = advanceTail(tail, lines.toString('utf8'), countNewlineBytes(lines))
     kept = buffer.copy(buffer, 0, lastNewline + 1, filled)
   }
   return advanceTail(tail, buffer.toString('utf8', 0, kept))
