@@ -2,21 +2,11 @@
 import { z } from 'zod'
 
 import { pathSchema, usageSchema } from './common.js'
+import { PROVIDER_KIND_NAMES } from './provider-kinds.js'
 
-/**
- * The provider kinds, as the app shows them. The node layer's registry of kinds
- * (src/node/providers/kinds) is checked against this list when it compiles, both ways: a kind
- * without a module, or a module the contract does not list, is a compile error there.
- */
-export const providerKindSchema = z.enum([
-  'command',
-  'openai',
-  'anthropic',
-  'gemini',
-  'ollama',
-  'demo',
-])
-export type ProviderKindName = z.infer<typeof providerKindSchema>
+/** The provider kinds (provider-kinds.ts). */
+export const providerKindSchema = z.enum(PROVIDER_KIND_NAMES)
+export type { ProviderKindName } from './provider-kinds.js'
 
 const folderField = pathSchema.optional()
 const name = z.string().min(1).max(100)

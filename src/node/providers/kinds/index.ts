@@ -1,13 +1,13 @@
 /**
  * The registry of provider kinds: one module a kind in this folder. A new kind is a new module
- * here, listed below, and its name in the contract's `providerKindSchema`; the compiler checks
+ * here, listed below, and its name in the contract's `PROVIDER_KIND_NAMES`; the compiler checks
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
 import type { ProviderEntryOf } from '../../../core/providers/schema.js'
 import { providerEntrySchemaFor, providersFileSchemaFor } from '../../../core/providers/schema.js'
-import { providerKindSchema } from '../../../shared/contract/providers.js'
-import type { ProviderKindName } from '../../../shared/contract/providers.js'
+import { PROVIDER_KIND_NAMES } from '../../../shared/contract/provider-kinds.js'
+import type { ProviderKindName } from '../../../shared/contract/provider-kinds.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
 import { demoKind } from './demo.js'
@@ -38,7 +38,7 @@ const KINDS = {
 type Kinds = typeof KINDS
 
 /** The kinds, in the contract's order (the order lists and messages use). */
-export const PROVIDER_KINDS: readonly Kinds[ProviderKindName][] = providerKindSchema.options.map(
+export const PROVIDER_KINDS: readonly Kinds[ProviderKindName][] = PROVIDER_KIND_NAMES.map(
   (kind) => KINDS[kind],
 )
 
