@@ -108,6 +108,10 @@ describe('the durable write helper', () => {
     await symlink(outside.dir, join(root, 'out'))
     const writes: [string, () => Promise<unknown>][] = [
       ['replace through a link', () => replaceDurably(join(root, 'link.md'), 'x', root)],
+      [
+        'unsynced replace (a cache) through a link',
+        () => replaceDurably(join(root, 'link.md'), 'x', root, { sync: false }),
+      ],
       ['append through a link', () => appendDurably(join(root, 'link.md'), 'x', root)],
       ['append-or-create through a link', () => appendOrCreate(join(root, 'link.md'), 'x', root)],
       ['create over a link', () => createDurably(join(root, 'link.md'), 'x', root)],
@@ -118,6 +122,10 @@ describe('the durable write helper', () => {
       ['create under a linked folder', () => createDurably(join(root, 'out', 'new.md'), 'x', root)],
       ['mkdir under a linked folder', () => ensureFolderInside(join(root, 'out', 'a', 'b'), root)],
       ['replace with ..', () => replaceDurably(join(root, '..', 'x.md'), 'x', root)],
+      [
+        'unsynced replace under a linked folder',
+        () => replaceDurably(join(root, 'out', 'bashrc'), 'x', root, { sync: false }),
+      ],
     ]
     for (const [, write] of writes)
       await attempt(outside, () => expect(write()).rejects.toThrow(/symbolic link|outside|EEXIST/))
@@ -125,6 +133,13 @@ describe('the durable write helper', () => {
     await replaceDurably(join(root, 'ok.md'), 'one', root)
     await appendDurably(join(root, 'ok.md'), ' two', root)
     expect(await readFile(join(root, 'ok.md'), 'utf8')).toBe('one two')
+    await replaceDurably(join(root, 'cache.json'), 'old', root, { sync: false })
+    await replaceDurably(join(root, 'cache.json'), 'new', root, { sync: false })
+    expect(await readFile(join(root, 'cache.json'), 'utf8')).toBe('new')
+    // No temp file is left beside it.
+    expect((await readdir(root)).filter((name) => name.startsWith('cache.json'))).toEqual([
+      'cache.json',
+    ])
   })
 })
 

@@ -5,14 +5,16 @@
  * (an editor's rewrite, a truncation) costs one full read. So an append costs the same on a 10 KB
  * and a 10 MB file, even from a fresh CLI process.
  */
-import { createHash, randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { readSync } from 'node:fs'
 import type { Stats } from 'node:fs'
-import { open, readFile, rename, rm, writeFile } from 'node:fs/promises'
+import { open, readFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { FileHandle } from 'node:fs/promises'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
+import { replaceDurably } from './durable-write.js'
 import { countNewlineBytes } from './newline-count.js'
 
 const HASHED_BYTES = 4096
@@ -136,22 +138,5 @@ export async function saveTail(
     tailHash,
     tail,
   }
-  await replaceCache(cacheFile, JSON.stringify(record))
-}
-
-/**
- * Replaces the cache file whole: written under a name of its own, then renamed over it, so a
- * reader sees the old record or the new one. It is a cache in our own state folder, so neither a
- * sync nor write-file-atomic's steps (owner, mode, a queue per file) are needed: two operations
- * instead of about ten, twice per append.
- */
-async function replaceCache(cacheFile: string, text: string): Promise<void> {
-  const temporary = `${cacheFile}.${randomBytes(6).toString('hex')}`
-  try {
-    await writeFile(temporary, text, { flag: 'wx' })
-    await rename(temporary, cacheFile)
-  } catch (error) {
-    await rm(temporary, { force: true })
-    throw error
-  }
+  await replaceDurably(cacheFile, JSON.stringify(record), dirname(cacheFile), { sync: false })
 }
