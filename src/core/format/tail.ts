@@ -54,7 +54,7 @@ export function advanceTail(tail: FileTail, chunk: string, newlines?: number): F
     segmentLine = 0
     from = afterDelimiter
   } else if (segment === 'blank') {
-    from = tail.fence ? (fenced[1] ?? end) : 0
+    from = 0 // still after the last delimiter: this chunk's first lines decide
   }
   // The partial line holds none, so the chunk's newlines are all there are.
   const lines = tail.lines + (newlines ?? countNewlinesBetween(text, 0, end))
