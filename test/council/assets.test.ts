@@ -65,6 +65,6 @@ describe('council personas and prompt templates', () => {
     await mkdir(join(user, 'prompts', 'council', 'referee.md'), { recursive: true })
     await expect(
       loadCouncilAssets({ project: null, user, bundled: packageRoot() }, 'personality'),
-    ).rejects.toMatchObject({ code: 'EISDIR' })
+    ).rejects.toThrow(/prompts\/council\/referee\.md.*is a folder, not a prompt template/)
   })
 })

@@ -70,9 +70,13 @@ async function readFirst(paths: [ConfigSource, string][]): Promise<[ConfigSource
       ),
     ),
   )
-  for (const read of reads) {
+  for (const [index, read] of reads.entries()) {
     if ('text' in read) return [read.source, read.text]
-    if ((read.error as NodeJS.ErrnoException).code !== 'ENOENT') throw read.error
+    const code = (read.error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') continue
+    const file = paths[index]?.[1]
+    if (code === 'EISDIR') throw new ConfigError('is a folder, not a prompt template', { file })
+    throw new ConfigError(`cannot be read (${code ?? String(read.error)})`, { file })
   }
   return null
 }
