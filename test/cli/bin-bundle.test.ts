@@ -4,7 +4,17 @@
  * copy of the bin in a folder of its own, with a "bundle" and "sources" that say which one ran.
  */
 import { spawnSync } from 'node:child_process'
-import { copyFile, mkdir, mkdtemp, rm, symlink, unlink, utimes, writeFile } from 'node:fs/promises'
+import {
+  copyFile,
+  mkdir,
+  mkdtemp,
+  readFile,
+  rm,
+  symlink,
+  unlink,
+  utimes,
+  writeFile,
+} from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -74,5 +84,32 @@ describe('the bin', () => {
     await write('dist/cli/index.js', "console.log('bundle')\n", 10)
     await rm(join(root, 'src'), { recursive: true })
     expect(whichRan()).toBe('bundle')
+  })
+
+  it('exits only once the command has nothing left to do, with the exit code it set', async () => {
+    // The bin exits as soon as the event loop is empty, skipping Node's teardown: work still
+    // pending then (a timer, a write, a child process) must finish first, and 'exit' handlers
+    // still run.
+    const mark = join(root, 'finished.txt')
+    await write(
+      'dist/cli/index.js',
+      [
+        "const { writeFile } = require('node:fs/promises')",
+        "process.on('exit', (code) => console.log(`exit ${code}`))",
+        'setTimeout(async () => {',
+        "  await writeFile(process.env.MARK, 'finished')",
+        '  process.exitCode = 3',
+        '}, 200)',
+      ].join('\n'),
+      10,
+    )
+    const run = spawnSync(process.execPath, [join(root, 'bin', 'discussions.cjs')], {
+      encoding: 'utf8',
+      env: { ...process.env, MARK: mark },
+    })
+    expect(run.stderr).toBe('')
+    expect(run.stdout).toBe('exit 3\n')
+    expect(run.status).toBe(3)
+    expect(await readFile(mark, 'utf8')).toBe('finished')
   })
 })
