@@ -188,6 +188,16 @@ function toPath(path: readonly PropertyKey[]): IssuePath {
 }
 
 /**
+ * How a configuration file's values are parsed: worded errors, the input kept for the messages,
+ * and interpreted. Unless a parse says `jitless`, zod compiles a parser for each object schema
+ * (with `new Function`) the first time it parses with it. A command parses each schema a few
+ * times and ends, and code compiled that way is never in the V8 code cache the CLI keeps, so
+ * compiling cost more than it saved. (zod's global `jitless` setting only reaches schemas made
+ * after it is set, and ours are made when their modules load.)
+ */
+export const PARSE_OPTIONS = { error: friendlyErrors, reportInput: true, jitless: true } as const
+
+/**
  * Validates `value`, turning every failure into a human-worded `ConfigIssue`. `at` is where the
  * value sits in its file (`['participants', 2]`), so paths and messages name the whole way there.
  */
@@ -196,7 +206,7 @@ export function validateWith<T>(
   value: unknown,
   at: IssuePath = [],
 ): Validation<T> {
-  const result = schema.safeParse(value, { error: friendlyErrors, reportInput: true })
+  const result = schema.safeParse(value, PARSE_OPTIONS)
   if (result.success) return { success: true, data: result.data }
   const issues = withoutMisspeltFields(expandUnionIssues(result.error.issues)).map((issue) => {
     const placed = { ...issue, path: [...at, ...issue.path] }

@@ -10,7 +10,7 @@
 import { z } from 'zod'
 
 import { didYouMean } from '../config/did-you-mean.js'
-import { friendlyErrors, quoteList } from '../config/issues.js'
+import { PARSE_OPTIONS, quoteList } from '../config/issues.js'
 import { strictObject, unknownKeysMessage } from '../config/strict-object.js'
 
 /** Names are typed after `--provider` and written in persona files: no spaces, no quoting. */
@@ -184,7 +184,7 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
       })
       return z.NEVER
     }
-    const result = schema.safeParse(entry, { error: friendlyErrors, reportInput: true })
+    const result = schema.safeParse(entry, PARSE_OPTIONS)
     if (!result.success) {
       // Handed on whole (code, keys, path), so they read like any other issue of the file.
       for (const issue of result.error.issues) context.issues.push(issue as z.core.$ZodRawIssue)

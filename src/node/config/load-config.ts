@@ -6,6 +6,7 @@
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
+import { PARSE_OPTIONS } from '../../core/config/issues.js'
 import { discussionsConfigSchema } from '../../core/config/schema.js'
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { ConfigError } from './config-error.js'
@@ -51,7 +52,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     layers.push(settings)
   }
   const merged = layers.reduce<Settings>((base, over) => mergeSettings(base, over), {})
-  return { config: discussionsConfigSchema.parse(merged), projectRoot, files }
+  return { config: discussionsConfigSchema.parse(merged, PARSE_OPTIONS), projectRoot, files }
 }
 
 async function isFile(file: string): Promise<boolean> {
