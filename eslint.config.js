@@ -36,6 +36,22 @@ export default tseslint.config(
     },
   },
   {
+    // `import * as z` lets the CLI's bundle leave out what no command uses of zod (half of it);
+    // `import { z }` takes zod's namespace object, and with it everything zod has.
+    files: ['src/**/*.ts', 'src/**/*.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+          message:
+            "Write `import * as z from 'zod'`: the bundle then keeps only the parts of zod that are used.",
+        },
+      ],
+    },
+  },
+  {
     // Vitest's asymmetric matchers (expect.any, expect.objectContaining) are typed `any`.
     files: ['**/*.test.ts'],
     rules: { '@typescript-eslint/no-unsafe-assignment': 'off' },

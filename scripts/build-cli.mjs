@@ -43,23 +43,6 @@ const sourcesWithoutSideEffects = {
   },
 }
 
-/**
- * zod's namespace object carries every locale's error messages (about 370 KB of the 740 KB zod
- * adds to a chunk), and each command that validates with the contract compiled them all at
- * start-up. Our schemas use the English messages zod configures by default; `z.locales` keeps
- * `en` only, in the bundle alone.
- */
-const zodEnglishOnly = {
-  name: 'zod-english-only',
-  setup(build) {
-    build.onLoad({ filter: /[\\/]zod[\\/]v4[\\/]locales[\\/]index\.js$/ }, (args) => ({
-      contents: "export { default as en } from './en.js'\n",
-      resolveDir: dirname(args.path),
-      loader: 'js',
-    }))
-  },
-}
-
 /** A `.js` specifier as TypeScript sources write it, to the `.ts`/`.tsx` file it names. */
 function sourceFile(fromDir, specifier) {
   const path = join(fromDir, specifier)
@@ -252,7 +235,7 @@ const result = await build({
   metafile: true,
   write: false,
   logLevel: 'warning',
-  plugins: [sourcesWithoutSideEffects, importsPastTheDoor, zodEnglishOnly],
+  plugins: [sourcesWithoutSideEffects, importsPastTheDoor],
 })
 
 const build_ = createHash('sha256')

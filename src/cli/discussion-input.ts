@@ -2,7 +2,7 @@
  * `votes` and `route` read what `parse` prints, or a discussion file directly, so both
  * `discussions parse f.md | discussions votes` and `discussions votes f.md` work.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { describeDiscussion, parseDiscussion, VOTE_VALUES } from '../core/index.js'
 import type { DiscussionView } from '../core/index.js'

@@ -4,7 +4,7 @@
  * Unlike `calculateConsensus` itself, the settings require a human READY by default, as the
  * seed's config says: a discussion is not decided by AI votes alone unless someone says so.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { councilSettingsSchema } from '../council/settings.js'
 import { strictObject } from './strict-object.js'

@@ -3,7 +3,7 @@
  * a typo like `personalty:` would otherwise be dropped in silence and the persona would run
  * without its personality. The message names the key meant, or the keys there are.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { didYouMean } from './did-you-mean.js'
 

@@ -3,7 +3,7 @@
  * `default` for every role, `medium` gives the referee and meta-arbiter `stronger`, `heavy` gives
  * `stronger` to everyone. Unset, a role uses the usual chain (its hint, providers.default, fallback).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { strictObject } from '../config/strict-object.js'
 

@@ -3,7 +3,7 @@
  * One persona a file (`personas/architect.yaml`), or many in the seed's `participants.yaml`
  * (`participants: [...]`).
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { describeValue } from '../config/issues.js'
 import { strictObject } from '../config/strict-object.js'

@@ -7,7 +7,7 @@
  * file works as is. `default` and `fallback` may sit here too; the same keys under `providers:` in
  * `discussions.yaml` win over these.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { didYouMean } from '../config/did-you-mean.js'
 import { PARSE_OPTIONS, quoteList } from '../config/issues.js'

@@ -8,7 +8,7 @@
  * Phases keep the file's order and the first one is where a discussion starts. A phase without
  * `next_phase` leads to the one written after it; `next_phase: null` ends the discussion there.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { strictObject } from '../config/strict-object.js'
 

@@ -7,7 +7,7 @@ import type { Dirent } from 'node:fs'
 import { readdir, stat } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { personaSchema } from '../../core/personas/schema.js'
 import type { Persona } from '../../core/personas/schema.js'

@@ -1,5 +1,5 @@
 /** The app itself: what it is and where it runs. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { emptyRequest } from './common.js'
 

@@ -1,5 +1,5 @@
 /** Artifacts: the configured artifact editor, run for a discussion. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema } from './common.js'
 

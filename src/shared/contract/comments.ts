@@ -1,5 +1,5 @@
 /** Comments: what a person writes into a discussion from the app, with an optional vote. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, voteSchema } from './common.js'
 

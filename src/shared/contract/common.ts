@@ -3,7 +3,7 @@
  * answers are zod schemas here and their types are inferred, so the backend maps the engine's
  * values onto them and a change in core fails the type check at that mapping, not in the page.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** Every invoke call answers with a value or an error a person can read; never a stack trace. */
 export type Reply<T> = { value: T } | { error: { message: string } }

@@ -1,5 +1,5 @@
 /** The council: start one, resume it, cancel it, read it; its progress arrives as events. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, usageSchema } from './common.js'
 

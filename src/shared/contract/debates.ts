@@ -3,7 +3,7 @@
  * the human's decision on an escalated one. A run goes on in the background: start and resume
  * answer at once with a run id, and its progress reaches every window as `debates:progress`.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema } from './common.js'
 

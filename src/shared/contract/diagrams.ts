@@ -1,5 +1,5 @@
 /** Diagrams: rendering, the diagrams panel, cleanup, the built-in editor. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema } from './common.js'
 

@@ -2,7 +2,7 @@
  * Discussions: listing a folder, reading one, creating one; and the events that say a file changed
  * on disk or had answers restored.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, voteCountsSchema, voteSchema } from './common.js'
 import { phaseInfoSchema } from './templates.js'

@@ -1,5 +1,5 @@
 /** Opening a link found in a comment: only https and mailto, only after the person confirms. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 export const linksRequests = {
   'links:open': z.strictObject({ url: z.string().min(1).max(2048) }),

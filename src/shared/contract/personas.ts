@@ -1,5 +1,5 @@
 /** Personas: the list a new discussion picks from, one read whole, a new or edited one saved. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, sourceSchema } from './common.js'
 

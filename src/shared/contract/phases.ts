@@ -1,5 +1,5 @@
 /** Phases: moving a discussion to the template's next phase, or to a named one. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema } from './common.js'
 

@@ -1,5 +1,5 @@
 /** Providers: which are configured and usable, trying one, the default, trusting a project. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, usageSchema } from './common.js'
 import { PROVIDER_KIND_NAMES } from './provider-kinds.js'

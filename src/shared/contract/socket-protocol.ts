@@ -6,7 +6,7 @@
  * `{id, reply}`, whose value holds the last items: no frame, and no string on either side, has to
  * hold the whole answer. Events arrive as `{event, payload}`.
  */
-import { z } from 'zod'
+import * as z from 'zod'
 
 /** The largest frame the server reads; a larger one closes that socket with 1009. */
 export const MAX_FRAME_BYTES = 1024 * 1024

@@ -1,5 +1,5 @@
 /** Speech: reading a comment aloud with the desktop's speech program. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { emptyRequest } from './common.js'
 

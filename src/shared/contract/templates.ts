@@ -1,5 +1,5 @@
 /** Templates: what a new discussion can be made of, with its phases. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, sourceSchema } from './common.js'
 

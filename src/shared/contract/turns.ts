@@ -1,5 +1,5 @@
 /** Turns: who would answer, starting one, cancelling it; its progress arrives as events. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { pathSchema, usageSchema, voteCountsSchema, voteSchema } from './common.js'
 

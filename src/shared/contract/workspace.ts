@@ -1,5 +1,5 @@
 /** The workspace: the folders the person opened. Every path a request names must lie inside one. */
-import { z } from 'zod'
+import * as z from 'zod'
 
 import { emptyRequest, pathSchema } from './common.js'
 
