@@ -113,21 +113,34 @@ export async function runCouncil(
   })
 
   let phase = currentPhase(first.parsed) ?? COUNCIL_PHASES[0]
+  /**
+   * Records the move to phase `to`. Told as it begins, so what is shown keeps the file's order
+   * (the phase change, then its calls); a write that fails rejects, and the run stops with it.
+   */
   const enterPhase = async (
     to: CouncilPhase,
     headers: Readonly<Record<string, string>> = {},
   ): Promise<void> => {
     // Only forward: a resumed run never walks a finished council back.
     if (COUNCIL_PHASES.indexOf(to) <= COUNCIL_PHASES.indexOf(phase as CouncilPhase)) return
-    await deps.store.recordPhaseTransition(options.file, phase, to, headers)
-    emit({ type: 'phase', from: phase, to })
+    const from = phase
     phase = to
+    emit({ type: 'phase', from, to })
+    await deps.store.recordPhaseTransition(options.file, from, to, headers)
   }
 
   const failed: { label: string; reason: string }[] = []
   let callsMade = 0
 
-  const ask = async (call: CouncilCall, state: CouncilState): Promise<void> => {
+  /**
+   * One call of a step. `inPhase` settles once the step's phase change is on disk: the call starts
+   * without waiting for it, and its answer is appended only after it, so the file keeps the order.
+   */
+  const ask = async (
+    call: CouncilCall,
+    state: CouncilState,
+    inPhase: Promise<void>,
+  ): Promise<void> => {
     const persona = deps.persona(call.role)
     const material = materialFor(call, state, persona.personality)
     const prompt = renderPrompt(deps.template(promptNameFor(call)), material.values)
@@ -191,6 +204,7 @@ export async function runCouncil(
       answer,
     )
     try {
+      await inPhase
       const { line } = await deps.store.appendComment(options.file, {
         author: persona.name,
         text,
@@ -236,14 +250,22 @@ export async function runCouncil(
     const pending = step.filter((call) => !recorded.has(call.label))
     const stepPhase = step[0]?.phase
     if (pending.length > 0 && stepPhase) {
-      await enterPhase(stepPhase)
       const state: CouncilState = {
         options: settings.options,
         question: settings.question,
         answers: answersOf(recorded),
         ranking: recorded.get(RANKING_LABEL)?.answer ?? null,
       }
-      await Promise.all(pending.map((call) => ask(call, state)))
+      // The step's calls start while its phase change is written (a durable rewrite of the
+      // header, which a call need not wait for; its answer does). If that write fails, each
+      // answer fails as unsaved, as one whose own append fails does, and the run stops with it.
+      const inPhase = enterPhase(stepPhase)
+      const asked = Promise.all(pending.map((call) => ask(call, state, inPhase)))
+      try {
+        await inPhase
+      } finally {
+        await asked
+      }
     }
     if (failed.length > 0 || options.signal?.aborted) {
       cancelled = options.signal?.aborted ?? false
