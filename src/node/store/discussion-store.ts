@@ -157,7 +157,6 @@ export class DiscussionFileStore {
         this.gathering.delete(key) // whatever comes now waits for the next write
         try {
           const results = await this.writeBlocks(path, group)
-          await this.recordInJournal(path, group)
           group.forEach((item, index) => item.resolve(results[index] as AppendResult))
         } catch (error) {
           for (const item of group) item.reject(error)
@@ -170,7 +169,10 @@ export class DiscussionFileStore {
     })
   }
 
-  /** Writes `group` as one append under the lock; each block's result, in order. */
+  /**
+   * Writes `group` as one append under the lock, then records its tail and its journal entries;
+   * each block's result, in order.
+   */
   private async writeBlocks(path: string, group: readonly PendingBlock[]): Promise<AppendResult[]> {
     const state = await this.statePaths(path)
     return withLock(
@@ -191,7 +193,12 @@ export class DiscussionFileStore {
           after = advanceTail(after, piece)
         }
         const stats = await appendDurably(state.real, text, dirname(state.real))
-        await saveTail(state.real, state.tail, stats, after)
+        // Both only once the text is on disk, and still under the lock, which keeps the journal in
+        // file order; neither waits for the other.
+        await Promise.all([
+          saveTail(state.real, state.tail, stats, after),
+          this.recordInJournal(path, group),
+        ])
         return results
       },
       this.options.lock,
