@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { parseDocument } from 'yaml'
 
 import { discussionsConfigSchema } from '../../core/config/schema.js'
-import { formatIssue } from '../../core/config/issues.js'
+import { formatIssue, PARSE_OPTIONS } from '../../core/config/issues.js'
 import { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
 import { ConfigError } from './config-error.js'
 import { USER_CONFIG_FILES } from './load-config.js'
@@ -39,7 +39,7 @@ export async function saveDefaultProvider(configDir: string, name: string): Prom
   if (doc.errors.length > 0)
     throw new ConfigError('has a YAML error; fix it before choosing a default here', { file })
   doc.setIn(['providers', 'default'], name)
-  const checked = discussionsConfigSchema.safeParse(doc.toJS())
+  const checked = discussionsConfigSchema.safeParse(doc.toJS(), PARSE_OPTIONS)
   if (!checked.success) {
     const [issue] = checked.error.issues
     throw new ConfigError(issue ? formatIssue(issue) : 'is not valid', { file })

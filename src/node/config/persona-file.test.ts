@@ -73,8 +73,13 @@ describe('saveDefaultProvider', () => {
     const dir = await tempFolder()
     await writeFile(join(dir, 'discussions.yaml'), 'providers: [unclosed\n')
     await expect(saveDefaultProvider(dir, 'demo')).rejects.toThrow(/YAML error/)
-    await writeFile(join(dir, 'discussions.yaml'), 'providers: 3\n')
-    await expect(saveDefaultProvider(dir, 'demo')).rejects.toThrow()
-    expect(await readFile(join(dir, 'discussions.yaml'), 'utf8')).toBe('providers: 3\n')
+    await writeFile(join(dir, 'discussions.yaml'), 'consensus:\n  threshold_ready: lots\n')
+    // Worded as every other settings problem is, with the key and the value found.
+    await expect(saveDefaultProvider(dir, 'demo')).rejects.toThrow(
+      'consensus.threshold_ready: must be a number (got "lots")',
+    )
+    expect(await readFile(join(dir, 'discussions.yaml'), 'utf8')).toBe(
+      'consensus:\n  threshold_ready: lots\n',
+    )
   })
 })

@@ -8,6 +8,7 @@ import { basename, join } from 'node:path'
 
 import { stringify } from 'yaml'
 
+import { PARSE_OPTIONS } from '../../core/config/issues.js'
 import { personaSchema } from '../../core/personas/schema.js'
 import type { Persona, PersonaInput } from '../../core/personas/schema.js'
 import { ensureFolderInside, replaceDurably } from '../store/durable-write.js'
@@ -17,7 +18,7 @@ import { PARTICIPANTS_FILE } from './registry-files.js'
 
 /** The persona as the text of its own YAML file. */
 export function personaYaml(input: PersonaInput): string {
-  const persona: Persona = personaSchema.parse(input)
+  const persona: Persona = personaSchema.parse(input, PARSE_OPTIONS)
   const data: Record<string, unknown> = {
     name: persona.name,
     alias: persona.alias,
@@ -57,7 +58,7 @@ export async function savePersonaFile(
   within: WriteRoots = dir,
 ): Promise<{ file: string; replaced: boolean }> {
   const text = personaYaml(input)
-  const alias = personaSchema.parse(input).alias
+  const alias = personaSchema.parse(input, PARSE_OPTIONS).alias
   const own =
     current !== null &&
     current.startsWith(`${dir}/`) &&
