@@ -215,6 +215,10 @@ async function runBundle(bundleFolder, argv, env = process.env) {
       writeCaches(cacheFile, all)
     })
   }
+  // The bundle keeps what it checked by build (src/node/config/check-cache.ts); it learns its
+  // build here, as only this loader reads the manifest.
+  if (typeof manifest.build === 'string')
+    globalThis[Symbol.for('discussions.build')] = manifest.build
   await importDependenciesOf(entry)
   load(entry)
 }

@@ -65,6 +65,7 @@ describe('reading the configuration', () => {
     expect(personas.problems).toEqual([])
     expect(personas.get('critic')?.persona.name).toBe('AI-Critic')
     expect(templates.problems).toEqual([])
-    expect(compiled).toEqual([])
+    // zod's one probe of whether it may compile at all (`new Function("")`) makes no parser.
+    expect(compiled.filter((body) => body.trim() !== '')).toEqual([])
   })
 })

@@ -102,6 +102,14 @@ describe('the bundle runner', () => {
     expect(run(['status'])).toBe('awaited / chunks / runs 1, calls 2 runs 1, calls 3\n')
   })
 
+  it("hands the bundle its manifest's build, which names what it keeps by build", async () => {
+    await writeText(
+      join(bundle, 'index.js'),
+      'console.log(String(globalThis[Symbol.for("discussions.build")]))\n',
+    )
+    expect(run(['status'])).toBe(`${BUILD}\n`)
+  })
+
   it('writes a cache per command on the first run and takes it on the next', async () => {
     const first = run(['status', 'a.md'])
     const written = await cacheOf('status')

@@ -66,3 +66,9 @@ export type PersonaInput = z.input<typeof personaSchema>
 export const participantsFileSchema = strictObject({
   participants: z.array(personaSchema),
 })
+
+/**
+ * The outline of `participants.yaml`, checked before its entries: each entry is then checked on
+ * its own, so one bad persona hides no other.
+ */
+export const participantsListOutlineSchema = z.strictObject({ participants: z.array(z.unknown()) })

@@ -10,6 +10,8 @@ import type { z } from 'zod'
 
 import { validateWith } from '../../core/config/issues.js'
 import type { IssuePath } from '../../core/config/issues.js'
+import { checkedValue } from './check-cache.js'
+import type { LazySchema } from './check-cache.js'
 import { ConfigError } from './config-error.js'
 import { cachedYaml, rememberYaml } from './yaml-cache.js'
 import { positionOf } from './yaml-positions.js'
@@ -81,15 +83,7 @@ export function validateYaml<T>(
   options: ValidateOptions = {},
 ): T {
   const at = options.at ?? []
-  if (source.empty && at.length === 0) {
-    const expected = options.expected ? `; expected ${options.expected}` : ''
-    throw new ConfigError(`the file is empty${expected}`, { file: source.file })
-  }
-  const value = at.reduce<unknown>(
-    (parent, key) => (parent as Record<string | number, unknown> | null)?.[key],
-    source.data,
-  )
-  const result = validateWith(schema, value, at)
+  const result = validateWith(schema, valueToCheck(source, options), at)
   if (result.success) return result.data
   const located = result.issues
     .map((issue, order) => ({ issue, order, position: locate(source, issue.path) }))
@@ -106,6 +100,33 @@ export function validateYaml<T>(
   const [first, ...more] = located
   if (first === undefined) throw new ConfigError('is not valid', { file: source.file })
   throw new ConfigError(first.reason, { file: source.file, line: first.line, more })
+}
+
+/** What `options.at` points at in the file; an empty file is a ConfigError when it is the whole. */
+function valueToCheck(source: YamlSource, options: ValidateOptions): unknown {
+  const at = options.at ?? []
+  if (source.empty && at.length === 0) {
+    const expected = options.expected ? `; expected ${options.expected}` : ''
+    throw new ConfigError(`the file is empty${expected}`, { file: source.file })
+  }
+  return at.reduce<unknown>(
+    (parent, key) => (parent as Record<string | number, unknown> | null)?.[key],
+    source.data,
+  )
+}
+
+/**
+ * validateYaml with a schema loaded only if the check has to run: what passed the same check
+ * before, under this build, is taken as it was (check-cache.ts).
+ */
+export async function checkYaml<T>(
+  source: YamlSource,
+  schema: LazySchema<T>,
+  options: ValidateOptions = {},
+): Promise<T> {
+  return checkedValue(schema, valueToCheck(source, options), (loaded) =>
+    validateYaml(source, loaded, options),
+  )
 }
 
 /** Reads a YAML file and checks it against `schema`; any problem is a one-line ConfigError. */

@@ -1,0 +1,204 @@
+import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import * as z from 'zod'
+
+import { BUILD_KEY } from '../host.js'
+import { checkCacheWritten, checkedValue, forgetCheckCache } from './check-cache.js'
+import type { LazySchema } from './check-cache.js'
+import { ConfigError } from './config-error.js'
+import { PERSONA_SCHEMA, TEMPLATE_SCHEMA } from './lazy-schemas.js'
+import { checkYaml, readYamlSource } from './yaml-file.js'
+
+const BUILD_A = 'a'.repeat(16)
+const BUILD_B = 'b'.repeat(16)
+
+let dir: string
+let state: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'discussions-check-cache-'))
+  state = join(dir, 'state')
+  vi.stubEnv('DISCUSSIONS_STATE_DIR', state)
+  setBuild(BUILD_A)
+})
+afterEach(async () => {
+  await checkCacheWritten()
+  forgetCheckCache()
+  setBuild(undefined)
+  vi.unstubAllEnvs()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function setBuild(build: string | undefined): void {
+  ;(globalThis as Record<symbol, unknown>)[BUILD_KEY] = build
+}
+
+/** A process ending and the next one starting: what was kept is on disk, nothing in memory. */
+async function nextProcess(): Promise<void> {
+  await checkCacheWritten()
+  forgetCheckCache()
+}
+
+/** A schema that counts how often it is loaded, and turns `size` into a number. */
+function countingSchema(): LazySchema<{ size: number }> & { loads: number } {
+  const lazy = {
+    name: 'counting',
+    loads: 0,
+    load: () => {
+      lazy.loads++
+      return Promise.resolve(z.strictObject({ size: z.string().transform((text) => Number(text)) }))
+    },
+  }
+  return lazy
+}
+
+const check = <T>(schema: LazySchema<T>, input: unknown): Promise<T> =>
+  checkedValue(schema, input, (loaded) => loaded.parse(input))
+
+describe('the check cache', () => {
+  it('hands the next process what passed, without loading the schema', async () => {
+    const schema = countingSchema()
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+    await nextProcess()
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+    expect(schema.loads).toBe(1)
+    expect(await readdir(join(state, 'checked'))).toEqual([`${BUILD_A}.bin`])
+  })
+
+  it('checks an input it has not seen, and one whose check failed, every time', async () => {
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    expect(await check(schema, { size: '4' })).toEqual({ size: 4 })
+    await expect(check(schema, { size: 4 })).rejects.toThrow()
+    await nextProcess()
+    await expect(check(schema, { size: 4 })).rejects.toThrow()
+    expect(schema.loads).toBe(4)
+  })
+
+  it('keeps what each schema made apart, for the same input', async () => {
+    const counting = countingSchema()
+    const other: LazySchema<{ size: string }> = {
+      name: 'other',
+      load: () => Promise.resolve(z.strictObject({ size: z.string() })),
+    }
+    await check(counting, { size: '3' })
+    await nextProcess()
+    expect(await check(other, { size: '3' })).toEqual({ size: '3' })
+  })
+
+  it('gives up on a file it cannot write, and the process is not kept waiting', async () => {
+    await writeFile(state, 'a file where the state folder should be')
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await check(schema, { size: '4' })
+    await checkCacheWritten()
+    expect(schema.loads).toBe(2)
+  })
+
+  it('hands out a copy: changing one value changes no later one', async () => {
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    const first = await check(schema, { size: '3' })
+    first.size = 99
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+  })
+
+  it('keeps nothing by another build, and a new build replaces the old file', async () => {
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    setBuild(BUILD_B)
+    await check(schema, { size: '3' })
+    expect(schema.loads).toBe(2)
+    await nextProcess()
+    expect(await readdir(join(state, 'checked'))).toEqual([`${BUILD_B}.bin`])
+  })
+
+  it('keeps nothing when running from source, where the build is unknown', async () => {
+    setBuild(undefined)
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    await check(schema, { size: '3' })
+    expect(schema.loads).toBe(2)
+    await expect(readdir(join(state, 'checked'))).rejects.toThrow()
+  })
+
+  it('checks again when the file is torn or not ours, and then writes a good one', async () => {
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    const file = join(state, 'checked', `${BUILD_A}.bin`)
+    const bytes = await readFile(file)
+    await writeFile(file, bytes.subarray(0, bytes.length - 5))
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+    await nextProcess()
+    await writeFile(file, '{"format":"checked-1","entries":[]}')
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+    await nextProcess()
+    expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
+    expect(schema.loads).toBe(3)
+  })
+
+  it('takes nothing from, and writes nothing into, a folder others may write into', async () => {
+    const schema = countingSchema()
+    await check(schema, { size: '3' })
+    await nextProcess()
+    const folder = join(state, 'checked')
+    await chmod(folder, 0o777)
+    await check(schema, { size: '3' })
+    await check(schema, { size: '5' })
+    await nextProcess()
+    expect(schema.loads).toBe(3)
+    await chmod(folder, 0o700)
+    await check(schema, { size: '5' })
+    expect(schema.loads).toBe(4)
+  })
+
+  it('makes its folder private', async () => {
+    await mkdir(state)
+    await check(countingSchema(), { size: '3' })
+    await checkCacheWritten()
+    const { stat } = await import('node:fs/promises')
+    expect((await stat(join(state, 'checked'))).mode & 0o777).toBe(0o700)
+  })
+
+  it('gives every bundled persona and template back as its check made it', async () => {
+    const root = join(import.meta.dirname, '..', '..', '..')
+    const files = [
+      ...(await readdir(join(root, 'personas'))).map((name) => join(root, 'personas', name)),
+      ...(await readdir(join(root, 'templates'))).map((name) => join(root, 'templates', name)),
+    ].filter((file) => file.endsWith('.yaml'))
+    expect(files.length).toBeGreaterThan(10)
+    const checkFile = async (file: string): Promise<unknown> => {
+      const source = await readYamlSource(file)
+      return file.includes('/personas/')
+        ? checkYaml(source, PERSONA_SCHEMA)
+        : checkYaml(source, TEMPLATE_SCHEMA)
+    }
+    const checked = new Map<string, unknown>()
+    for (const file of files) checked.set(file, await checkFile(file))
+    await nextProcess()
+    for (const file of files) expect(await checkFile(file)).toStrictEqual(checked.get(file))
+  })
+
+  it('still reports a file that fails at its line after the same schema passed others', async () => {
+    const good = join(dir, 'good.yaml')
+    const bad = join(dir, 'bad.yaml')
+    const persona = ['name: AI-Tester', 'alias: tester', 'role: Tests', 'personality: Careful.', '']
+    await writeFile(good, persona.join('\n'))
+    await writeFile(
+      bad,
+      [...persona.slice(0, 3), 'type: voter', 'personality: Careful.', ''].join('\n'),
+    )
+    await checkYaml(await readYamlSource(good), PERSONA_SCHEMA)
+    await nextProcess()
+    const failure = checkYaml(await readYamlSource(bad), PERSONA_SCHEMA)
+    await expect(failure).rejects.toBeInstanceOf(ConfigError)
+    await expect(failure).rejects.toMatchObject({ line: 4 })
+  })
+})

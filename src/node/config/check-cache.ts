@@ -1,0 +1,193 @@
+/**
+ * What a schema check gave, kept by build in the state folder, so that a process checking the
+ * same input again takes the result instead of checking. Settings, personas and templates are
+ * checked by every command that reads them, and on a warm run their schemas are then never even
+ * built: zod builds a schema's parts when the schema is made, which with the checks themselves
+ * was about 10 ms of a turn before its first provider started.
+ *
+ * One file per build (`<state>/checked/<build>.bin`) holds each checked value, V8-serialised, by
+ * a hash of the schema's name and the input. Results are only kept for a build named by the
+ * bundle's manifest (host.ts: runningBuild), since any build may change a schema; running from
+ * source keeps nothing. Only a check that passed is kept: one that failed runs again and reports
+ * its problems. A missing, torn or foreign file means checking again, and one that cannot be
+ * written costs a check next time, nothing else. As a kept value is taken without a check, the
+ * folder is only used when no other user can write into it (as the code cache's, bin/run-bundle.cjs).
+ */
+import { createHash } from 'node:crypto'
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import type { Stats } from 'node:fs'
+import { join } from 'node:path'
+import { deserialize, serialize } from 'node:v8'
+
+import type * as z from 'zod'
+
+import { processEnv, runningBuild } from '../host.js'
+import { replaceDurably } from '../store/durable-write.js'
+import { stateDir } from '../store/state-dir.js'
+
+/** A schema loaded only when a check has to run: its module is imported then, not before. */
+export interface LazySchema<T> {
+  /** Names the schema in the cache: two schemas never share a name. */
+  name: string
+  load(): Promise<z.ZodType<T>>
+}
+
+/** Changes when what the file holds changes. */
+const FORMAT = 'checked-1'
+/** Enough for every settings, persona and template file a user has, in a few versions each. */
+const MAX_ENTRIES = 2000
+const CACHE_FILE = /^[0-9a-f]{16}\.bin$/
+
+interface Memo {
+  file: string
+  folder: string
+  /** False when the folder is not ours alone: nothing is read from it or written into it. */
+  usable: boolean
+  existed: boolean
+  entries: Map<string, Buffer>
+  /** Bumped by each new entry, so a write knows whether entries came in while it ran. */
+  version: number
+  written: number
+  writing: Promise<void> | null
+}
+
+const memos = new Map<string, Memo>()
+
+/** The folder's stats; null when it is not there or cannot be looked at (a file in its path). */
+function statOf(folder: string): Stats | null {
+  try {
+    return statSync(folder, { throwIfNoEntry: false }) ?? null
+  } catch {
+    return null
+  }
+}
+
+function ownedPrivately(stats: Stats | null): boolean {
+  if (stats === null || !stats.isDirectory()) return false
+  if (typeof process.getuid !== 'function') return true
+  return stats.uid === process.getuid() && (stats.mode & 0o022) === 0
+}
+
+function readEntries(file: string): Map<string, Buffer> | null {
+  try {
+    const held: unknown = deserialize(readFileSync(file))
+    if (typeof held !== 'object' || held === null) return null
+    const { format, entries } = held as { format?: unknown; entries?: unknown }
+    if (format !== FORMAT || !Array.isArray(entries)) return null
+    const map = new Map<string, Buffer>()
+    for (const entry of entries as unknown[]) {
+      if (!Array.isArray(entry)) return null
+      const [key, value] = entry as unknown[]
+      if (typeof key !== 'string' || !(value instanceof Uint8Array)) return null
+      map.set(key, Buffer.from(value.buffer, value.byteOffset, value.byteLength))
+    }
+    return map
+  } catch {
+    return null
+  }
+}
+
+/**
+ * This build's memo, read once per process. Read synchronously: it is one small file, read before
+ * the first check, when the process has nothing else to do.
+ */
+function memoFor(build: string, env: NodeJS.ProcessEnv): Memo {
+  const folder = join(stateDir(env), 'checked')
+  const file = join(folder, `${build}.bin`)
+  const known = memos.get(file)
+  if (known) return known
+  const entries = readEntries(file)
+  const memo: Memo = {
+    file,
+    folder,
+    // A folder that is not there yet is made private when the first result is kept.
+    usable: entries === null || ownedPrivately(statOf(folder)),
+    existed: entries !== null,
+    entries: entries ?? new Map<string, Buffer>(),
+    version: 0,
+    written: 0,
+    writing: null,
+  }
+  if (!memo.usable) memo.entries.clear()
+  memos.set(file, memo)
+  return memo
+}
+
+const keyOf = (name: string, input: unknown): string =>
+  createHash('sha256').update(name).update('\0').update(serialize(input)).digest('base64url')
+
+async function write(memo: Memo): Promise<void> {
+  // Tried once per new entry: a write that fails is not retried until another entry comes.
+  memo.written = memo.version
+  try {
+    mkdirSync(memo.folder, { recursive: true, mode: 0o700 })
+    if (!ownedPrivately(statOf(memo.folder))) return
+    if (!memo.existed) {
+      // A new build's file replaces the other builds': the folder never outgrows one build.
+      for (const name of readdirSync(memo.folder))
+        if (CACHE_FILE.test(name) && join(memo.folder, name) !== memo.file)
+          rmSync(join(memo.folder, name), { force: true })
+      memo.existed = true
+    }
+    const bytes = serialize({ format: FORMAT, entries: [...memo.entries] })
+    // Not synced: a lost or torn file only costs the checks again.
+    await replaceDurably(memo.file, bytes, memo.folder, { sync: false })
+  } catch {
+    // A memo that cannot be written costs the checks next time, nothing else.
+  }
+}
+
+/** Writes the memo once the checks of this moment are done, and again if more came meanwhile. */
+function scheduleWrite(memo: Memo): void {
+  if (memo.writing) return
+  memo.writing = new Promise<void>((resolve) => setImmediate(resolve))
+    .then(() => write(memo))
+    .finally(() => {
+      memo.writing = null
+      if (memo.written < memo.version) scheduleWrite(memo)
+    })
+}
+
+/**
+ * `check(schema)` for `input`, or what it gave for the same input under this build before.
+ * `check` throws for an input that fails, and that is never kept.
+ */
+export async function checkedValue<T>(
+  schema: LazySchema<T>,
+  input: unknown,
+  check: (loaded: z.ZodType<T>) => T,
+  env: NodeJS.ProcessEnv = processEnv(),
+): Promise<T> {
+  const build = runningBuild()
+  if (build === null) return check(await schema.load())
+  const memo = memoFor(build, env)
+  const key = keyOf(schema.name, input)
+  const kept = memo.entries.get(key)
+  if (kept !== undefined) {
+    try {
+      return deserialize(kept) as T
+    } catch {
+      memo.entries.delete(key)
+    }
+  }
+  const value = check(await schema.load())
+  if (!memo.usable) return value
+  memo.entries.set(key, serialize(value))
+  for (const oldest of memo.entries.keys()) {
+    if (memo.entries.size <= MAX_ENTRIES) break
+    memo.entries.delete(oldest)
+  }
+  memo.version++
+  scheduleWrite(memo)
+  return value
+}
+
+/** Waits for the memo's pending write, if any (for tests and for a caller about to exit). */
+export async function checkCacheWritten(): Promise<void> {
+  for (const memo of memos.values()) while (memo.writing) await memo.writing
+}
+
+/** Forgets what this process read (tests: to read the file again as a new process would). */
+export function forgetCheckCache(): void {
+  memos.clear()
+}
