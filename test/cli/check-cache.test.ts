@@ -69,4 +69,24 @@ describe('the check cache, through the bin', () => {
     await writeFile(file, persona('background'))
     expect((await participants()).stdout).toMatch(/^tester\s+AI-Tester\s+background\s/m)
   })
+
+  it('checks an edited providers.yaml again, and reports a misspelt key at its line', async () => {
+    const file = join(root, 'config', 'providers.yaml')
+    await mkdir(join(root, 'config'), { recursive: true })
+    const entry = (key: string): string =>
+      ['providers:', '  - name: local', `    ${key}: "cat"`, '    timeout: 30', ''].join('\n')
+    await writeFile(file, entry('command'))
+    const list = () => runDiscussions(['providers', 'list', '--offline'], { cwd: project, env })
+    const first = await list()
+    expect(first.code).toBe(0)
+    expect(first.stdout).toMatch(/^local\s+command\s+yes\s+user\s/m)
+    expect(await list()).toEqual(first)
+
+    await writeFile(file, entry('comand'))
+    const broken = await list()
+    expect(broken.stderr).toContain(
+      `warning: ${file}:3: providers[0]: unknown key "comand" (did you mean "command"?)`,
+    )
+    expect(broken.stdout).not.toMatch(/^local\s/m)
+  })
 })

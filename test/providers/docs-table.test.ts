@@ -31,7 +31,7 @@ async function kindsTable(): Promise<string> {
 
 /** Which kinds take `key`, as the keys table words it. */
 function kindsTaking(key: string): string {
-  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields).map((kind) => kind.kind)
+  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields()).map((kind) => kind.kind)
   if (taking.length === PROVIDER_KINDS.length) return 'all'
   const others = PROVIDER_KINDS.filter((kind) => kind.kind !== 'demo').map((kind) => kind.kind)
   if (taking.length === others.length && others.every((kind) => taking.includes(kind)))
@@ -52,7 +52,7 @@ describe('docs/providers.md', () => {
       .map((match) => [match[1] ?? '', match[2] ?? ''] as const)
       .filter(([key]) => !['default', 'fallback', 'name', 'type'].includes(key))
     const documented = new Map(rows)
-    const keys = [...new Set(PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields)))]
+    const keys = [...new Set(PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields())))]
     expect(
       Object.fromEntries(keys.map((key) => [key, documented.get(key) ?? '(missing)'])),
     ).toEqual(Object.fromEntries(keys.map((key) => [key, kindsTaking(key)])))

@@ -15,14 +15,13 @@ import { createDemoProvider } from '../../core/providers/demo.js'
 import type { DemoOptions } from '../../core/providers/demo.js'
 import type { Provider } from '../../core/providers/port.js'
 import { DEMO_PROVIDER } from '../../core/providers/resolve-chain.js'
-import { providersFileOutlineSchema } from '../../core/providers/schema.js'
 import { ConfigError } from '../config/config-error.js'
 import { loadConfig } from '../config/load-config.js'
 import { findProjectRoot, userConfigDir } from '../config/paths.js'
-import { locate, readYamlSource, validateYaml } from '../config/yaml-file.js'
+import { checkYaml, locate, readYamlSource } from '../config/yaml-file.js'
 import type { YamlSource } from '../config/yaml-file.js'
 import { buildProvider, failingProvider } from './build-provider.js'
-import { providerEntrySchema } from './kinds/index.js'
+import { PROVIDER_ENTRY_SCHEMA, PROVIDERS_OUTLINE_SCHEMA } from './kinds/index.js'
 import type { ProviderConfig, ProviderKindName } from './kinds/index.js'
 import { sleep as nodeSleep } from './sleep.js'
 import { isTrusted, untrustedMessage } from './trust.js'
@@ -112,18 +111,18 @@ async function readProvidersFile(
   try {
     yaml = await readYamlSource(file)
     if (yaml.empty) return none
-    const outline = validateYaml(yaml, providersFileOutlineSchema)
+    const outline = await checkYaml(yaml, PROVIDERS_OUTLINE_SCHEMA)
     const entries: ProviderEntry[] = []
     const seen = new Set<string>()
-    outline.providers.forEach((_item, index) => {
+    for (const index of outline.providers.keys()) {
       const line = locate(yaml, ['providers', index]).line
       let config: ProviderConfig
       try {
-        config = validateYaml(yaml, providerEntrySchema, { at: ['providers', index] })
+        config = await checkYaml(yaml, PROVIDER_ENTRY_SCHEMA, { at: ['providers', index] })
       } catch (error) {
         if (error instanceof ConfigError) problems.push(error)
         else throw error
-        return
+        continue
       }
       if (seen.has(config.name) || config.name === DEMO_PROVIDER) {
         const why =
@@ -131,7 +130,7 @@ async function readProvidersFile(
             ? '"demo" is the built-in offline provider; give this one another name'
             : `"${config.name}" is defined twice in this file`
         problems.push(new ConfigError(why, { file, line }))
-        return
+        continue
       }
       seen.add(config.name)
       const built = trusted.value
@@ -157,7 +156,7 @@ async function readProvidersFile(
         provider:
           built?.provider ?? failingProvider(config.name, config.type, 'untrusted', untrusted),
       })
-    })
+    }
     return {
       entries,
       default: outline.default ?? null,

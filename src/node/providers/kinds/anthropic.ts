@@ -6,12 +6,12 @@ import {
   createAnthropicProvider,
 } from '../anthropic-provider.js'
 import { callEventStream, HTTP_DEFAULTS } from '../http-stream.js'
-import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
+import { httpFields, httpOptions, probeModels } from './http-entry.js'
 import { defineKind, keyFrom } from './kind.js'
 
 export const anthropicKind = defineKind({
   kind: 'anthropic',
-  fields: HTTP_FIELDS,
+  fields: httpFields,
   description: "Anthropic's Messages API",
   setupHint: 'set ANTHROPIC_API_KEY',
   docs: {

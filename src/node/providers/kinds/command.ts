@@ -52,15 +52,18 @@ const ms = (seconds: number | undefined): number | undefined =>
 export const commandKind = defineKind({
   kind: 'command',
   impliedBy: 'command',
-  fields: {
-    description: providerFields.description,
-    command: commandLine,
-    api_key_env: providerFields.api_key_env,
-    env: providerFields.env,
-    timeout: providerFields.timeout,
-    inactivity_timeout: providerFields.inactivity_timeout,
-    max_output_bytes: providerFields.max_output_bytes,
-    prices: providerFields.prices,
+  fields: () => {
+    const shared = providerFields()
+    return {
+      description: shared.description,
+      command: commandLine(),
+      api_key_env: shared.api_key_env,
+      env: shared.env,
+      timeout: shared.timeout,
+      inactivity_timeout: shared.inactivity_timeout,
+      max_output_bytes: shared.max_output_bytes,
+      prices: shared.prices,
+    }
   },
   description:
     'an AI command-line tool, run without a shell: the prompt on stdin, the answer on stdout',

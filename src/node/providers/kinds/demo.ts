@@ -9,7 +9,7 @@ import { defineKind } from './kind.js'
 
 export const demoKind = defineKind({
   kind: 'demo',
-  fields: { description: providerFields.description },
+  fields: () => ({ description: providerFields().description }),
   description: 'offline canned answers, for trying the app',
   setupHint: '',
   docs: {

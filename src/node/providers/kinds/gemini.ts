@@ -8,12 +8,12 @@ import {
   GEMINI_KEY_VARIABLES,
   geminiModelId,
 } from '../gemini-provider.js'
-import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
+import { httpFields, httpOptions, probeModels } from './http-entry.js'
 import { defineKind, keyFrom } from './kind.js'
 
 export const geminiKind = defineKind({
   kind: 'gemini',
-  fields: HTTP_FIELDS,
+  fields: httpFields,
   description: "Google's Gemini API",
   setupHint: 'set GEMINI_API_KEY',
   docs: {

@@ -9,17 +9,20 @@ import type { HttpProviderOptions, ModelListing } from '../openai-provider.js'
 import type { BuildContext, ProbeContext, Usability } from './kind.js'
 import { errorText } from './kind.js'
 
-/** The keys every HTTP kind's entry takes in providers.yaml. */
-export const HTTP_FIELDS = {
-  description: providerFields.description,
-  base_url: providerFields.base_url,
-  model: providerFields.model,
-  api_key_env: providerFields.api_key_env,
-  timeout: providerFields.timeout,
-  inactivity_timeout: providerFields.inactivity_timeout,
-  max_output_bytes: providerFields.max_output_bytes,
-  max_tokens: providerFields.max_tokens,
-  prices: providerFields.prices,
+/** The keys every HTTP kind's entry takes in providers.yaml (built when called). */
+export function httpFields() {
+  const shared = providerFields()
+  return {
+    description: shared.description,
+    base_url: shared.base_url,
+    model: shared.model,
+    api_key_env: shared.api_key_env,
+    timeout: shared.timeout,
+    inactivity_timeout: shared.inactivity_timeout,
+    max_output_bytes: shared.max_output_bytes,
+    max_tokens: shared.max_tokens,
+    prices: shared.prices,
+  }
 }
 
 export interface HttpEntry {

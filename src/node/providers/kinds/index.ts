@@ -4,9 +4,15 @@
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
-import type { ProviderEntryOf } from '../../../core/providers/schema.js'
-import { providerEntrySchemaFor, providersFileSchemaFor } from '../../../core/providers/schema.js'
+import { builtOnFirstUse } from '../../../core/config/built-on-first-use.js'
+import type { ProviderEntryOf, ProvidersFileOutline } from '../../../core/providers/schema.js'
+import {
+  providerEntrySchemaFor,
+  providersFileOutlineSchema,
+  providersFileSchemaFor,
+} from '../../../core/providers/schema.js'
 import { PROVIDER_KIND_NAMES } from '../../../shared/contract/provider-kinds.js'
+import type { LazySchema } from '../../config/check-cache.js'
 import type { ProviderKindName } from '../../../shared/contract/provider-kinds.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
@@ -47,10 +53,22 @@ export type ProviderConfig = {
   [Kind in ProviderKindName]: ProviderEntryOf<Kinds[Kind]>
 }[ProviderKindName]
 
-/** One `providers:` entry, checked against its kind's keys. */
-export const providerEntrySchema = providerEntrySchemaFor(PROVIDER_KINDS)
+/** One `providers:` entry, checked against its kind's keys (built on first use). */
+export const providerEntrySchema = builtOnFirstUse(() => providerEntrySchemaFor(PROVIDER_KINDS))
 /** A whole providers.yaml (for tools and tests that check a file at once). */
-export const providersFileSchema = providersFileSchemaFor(providerEntrySchema)
+export const providersFileSchema = builtOnFirstUse(() =>
+  providersFileSchemaFor(providerEntrySchema()),
+)
+
+/** The checks load-providers.ts makes, kept by build (node/config/check-cache.ts). */
+export const PROVIDERS_OUTLINE_SCHEMA: LazySchema<ProvidersFileOutline> = {
+  name: 'providers-outline',
+  load: () => Promise.resolve(providersFileOutlineSchema()),
+}
+export const PROVIDER_ENTRY_SCHEMA: LazySchema<ProviderConfig> = {
+  name: 'provider-entry',
+  load: () => Promise.resolve(providerEntrySchema()),
+}
 
 /** A kind's operations, bound to one entry of that kind. */
 export interface EntryKind {

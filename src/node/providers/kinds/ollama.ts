@@ -4,12 +4,12 @@
  */
 import { findProgram } from '../which.js'
 import { createOllamaProvider, ollamaBaseUrl, sameOllamaModel } from '../ollama-provider.js'
-import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
+import { httpFields, httpOptions, probeModels } from './http-entry.js'
 import { defineKind } from './kind.js'
 
 export const ollamaKind = defineKind({
   kind: 'ollama',
-  fields: HTTP_FIELDS,
+  fields: httpFields,
   description: "Ollama's native API, for local models",
   setupHint: 'install ollama and run `ollama serve`',
   docs: {

@@ -4,12 +4,12 @@
  * at another `base_url` needs a key only when `api_key_env` names one.
  */
 import { createOpenAIProvider, OPENAI_BASE_URL } from '../openai-provider.js'
-import { HTTP_FIELDS, httpOptions, probeModels } from './http-entry.js'
+import { httpFields, httpOptions, probeModels } from './http-entry.js'
 import { defineKind } from './kind.js'
 
 export const openaiKind = defineKind({
   kind: 'openai',
-  fields: HTTP_FIELDS,
+  fields: httpFields,
   description:
     'an OpenAI-compatible chat-completions API (OpenAI, Ollama /v1, LM Studio, llama.cpp, vLLM)',
   setupHint: 'set OPENAI_API_KEY',
