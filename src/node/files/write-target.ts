@@ -40,6 +40,30 @@ export async function ensureFolderInside(folder: string, within: WriteRoots): Pr
 }
 
 /**
+ * A write into the very folder it must stay inside (a cache or journal in its own folder, a file
+ * beside which nothing else may be written) has only its name to check: the folder is inside
+ * itself whatever links lead to it. This spares the two real-path lookups of every such write,
+ * each a round trip to the thread pool, of which an append and its caches make a dozen.
+ */
+function isOwnFolder(folder: string, roots: readonly string[]): boolean {
+  return roots.length === 1 && resolve(roots[0] ?? '') === folder
+}
+
+/** `absolute` with its folder's real path, which must lie inside one of `roots`. */
+async function confinedPath(
+  absolute: string,
+  roots: readonly string[],
+  path: string,
+): Promise<string> {
+  const [{ real: realParent }, realRoots] = await Promise.all([
+    realLocation(dirname(absolute)),
+    realFolders(roots),
+  ])
+  if (!realRoots.some((root) => isInside(root, realParent))) throw outside(path, roots)
+  return join(realParent, basename(absolute))
+}
+
+/**
  * The path to write for `path`: its folder's real path plus its own name. Refuses a name that is
  * a symbolic link and a folder outside `within`. The folder must exist (`ensureFolderInside`).
  * `exclusive`: the caller opens with O_EXCL, which fails with EEXIST on any existing name, a link
@@ -52,12 +76,9 @@ export async function confinedTarget(
 ): Promise<string> {
   const roots = rootsOf(within)
   const absolute = resolve(path)
-  const [{ real: realParent }, realRoots] = await Promise.all([
-    realLocation(dirname(absolute)),
-    realFolders(roots),
-  ])
-  if (!realRoots.some((root) => isInside(root, realParent))) throw outside(path, roots)
-  const target = join(realParent, basename(absolute))
+  const target = isOwnFolder(dirname(absolute), roots)
+    ? absolute
+    : await confinedPath(absolute, roots, path)
   if (options.exclusive) return target
   const stats = await lstat(target).catch(() => null)
   if (stats?.isSymbolicLink())

@@ -101,9 +101,15 @@ export class DiscussionFileStore {
 
   /** Where the lock and tail cache of a discussion file live (in the state folder). */
   async statePaths(path: string): Promise<{ real: string; lock: string; tail: string }> {
-    const real = await realpath(path)
-    const key = sha256(real).slice(0, 32)
     const folder = join(this.options.stateDir, 'files')
+    // Side by side: each is a round trip to the thread pool, and an append waits for both.
+    const [real] = await Promise.all([realpath(path), this.checkStateFolder(folder)])
+    const key = sha256(real).slice(0, 32)
+    return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
+  }
+
+  /** Makes the state folder if need be; one that cannot be written is a message naming it. */
+  private async checkStateFolder(folder: string): Promise<void> {
     try {
       await mkdir(folder, { recursive: true })
       await access(folder, constants.W_OK)
@@ -112,7 +118,6 @@ export class DiscussionFileStore {
         throw stateFolderNotWritable(this.options.stateDir, (error as NodeJS.ErrnoException).code)
       throw error
     }
-    return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
   }
 
   async read(path: string): Promise<DiscussionSnapshot> {

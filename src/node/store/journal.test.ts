@@ -73,6 +73,14 @@ describe('AppendJournal', () => {
     expect((await journal.entries(file)).map((entry) => entry.body)).toEqual(['two', 'three'])
   })
 
+  it('makes its folder again when the state folder is cleared while it runs', async () => {
+    const { folder, file, journal, append } = await setup()
+    await append('AI-Architect', 'First.')
+    await rm(join(folder, 'state'), { recursive: true, force: true })
+    await append('AI-Security', 'Second.')
+    expect((await journal.entries(file)).map((entry) => entry.author)).toEqual(['AI-Security'])
+  })
+
   it('skips a line cut short by a crash', async () => {
     const { file, folder, journal } = await setup()
     await journal.record(file, { author: 'AI-A', body: 'kept' })
