@@ -98,6 +98,33 @@ describe('the check cache', () => {
     expect(schema.loads).toBe(2)
   })
 
+  it('keeps the file small, letting the results used least recently go first', async () => {
+    const schema: LazySchema<{ text: string }> = {
+      name: 'large',
+      load: () => Promise.resolve(z.strictObject({ text: z.string() })),
+    }
+    const large = (n: number) => ({ text: `${n}`.padEnd(100_000, '.') })
+    for (let n = 0; n < 12; n++) await check(schema, large(n))
+    await check(schema, large(0)) // used again: now the newest
+    await check(schema, large(12))
+    await nextProcess()
+    const file = join(state, 'checked', `${BUILD_A}.bin`)
+    expect((await readFile(file)).length).toBeLessThan(1.1 * 1024 * 1024)
+    let loads = 0
+    const counted: LazySchema<{ text: string }> = {
+      ...schema,
+      load: () => {
+        loads++
+        return schema.load()
+      },
+    }
+    await check(counted, large(0))
+    await check(counted, large(12))
+    expect(loads).toBe(0)
+    await check(counted, large(1))
+    expect(loads).toBe(1)
+  })
+
   it('hands out a copy: changing one value changes no later one', async () => {
     const schema = countingSchema()
     await check(schema, { size: '3' })

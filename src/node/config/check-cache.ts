@@ -34,8 +34,12 @@ export interface LazySchema<T> {
 
 /** Changes when what the file holds changes. */
 const FORMAT = 'checked-1'
-/** Enough for every settings, persona and template file a user has, in a few versions each. */
-const MAX_ENTRIES = 2000
+/**
+ * What the file may hold, read whole by every command: the bundled personas and templates take
+ * about 70 KB, so this leaves room for many projects' own. Past it, the results used least
+ * recently go first.
+ */
+const MAX_BYTES = 1024 * 1024
 const CACHE_FILE = /^[0-9a-f]{16}\.bin$/
 
 interface Memo {
@@ -164,18 +168,25 @@ export async function checkedValue<T>(
   const key = keyOf(schema.name, input)
   const kept = memo.entries.get(key)
   if (kept !== undefined) {
+    // Used now: the newest, as the next write will keep it (the map's order is its age).
+    memo.entries.delete(key)
     try {
-      return deserialize(kept) as T
+      const value = deserialize(kept) as T
+      memo.entries.set(key, kept)
+      return value
     } catch {
-      memo.entries.delete(key)
+      // A torn entry: checked again below.
     }
   }
   const value = check(await schema.load())
   if (!memo.usable) return value
   memo.entries.set(key, serialize(value))
-  for (const oldest of memo.entries.keys()) {
-    if (memo.entries.size <= MAX_ENTRIES) break
+  let bytes = 0
+  for (const entry of memo.entries.values()) bytes += entry.length
+  for (const [oldest, entry] of memo.entries) {
+    if (bytes <= MAX_BYTES) break
     memo.entries.delete(oldest)
+    bytes -= entry.length
   }
   memo.version++
   scheduleWrite(memo)
