@@ -125,6 +125,25 @@ describe('the check cache', () => {
     expect(loads).toBe(1)
   })
 
+  it('checks, and keeps nothing, when an input or a result cannot be kept', async () => {
+    let loads = 0
+    const withFunction: LazySchema<{ size: number; describe: () => string }> = {
+      name: 'with-function',
+      load: () => {
+        loads++
+        return Promise.resolve(
+          z.strictObject({ size: z.number() }).transform((v) => ({ ...v, describe: () => 'x' })),
+        )
+      },
+    }
+    expect((await check(withFunction, { size: 1 })).describe()).toBe('x')
+    await nextProcess()
+    expect((await check(withFunction, { size: 1 })).describe()).toBe('x')
+    expect(loads).toBe(2)
+    const schema = countingSchema()
+    await expect(check(schema, { size: () => 3 })).rejects.toThrow(/expected string/)
+  })
+
   it('hands out a copy: changing one value changes no later one', async () => {
     const schema = countingSchema()
     await check(schema, { size: '3' })

@@ -117,8 +117,26 @@ function memoFor(build: string, env: NodeJS.ProcessEnv): Memo {
   return memo
 }
 
-const keyOf = (name: string, input: unknown): string =>
-  createHash('sha256').update(name).update('\0').update(serialize(input)).digest('base64url')
+/** The entry's name for `input`; null for an input V8 cannot serialise (it is then checked). */
+function keyOf(name: string, input: unknown): string | null {
+  try {
+    return createHash('sha256')
+      .update(name)
+      .update('\0')
+      .update(serialize(input))
+      .digest('base64url')
+  } catch {
+    return null
+  }
+}
+
+function serialised(value: unknown): Buffer | null {
+  try {
+    return serialize(value)
+  } catch {
+    return null
+  }
+}
 
 async function write(memo: Memo): Promise<void> {
   // Tried once per new entry: a write that fails is not retried until another entry comes.
@@ -166,6 +184,7 @@ export async function checkedValue<T>(
   if (build === null) return check(await schema.load())
   const memo = memoFor(build, env)
   const key = keyOf(schema.name, input)
+  if (key === null) return check(await schema.load())
   const kept = memo.entries.get(key)
   if (kept !== undefined) {
     // Used now: the newest, as the next write will keep it (the map's order is its age).
@@ -179,8 +198,9 @@ export async function checkedValue<T>(
     }
   }
   const value = check(await schema.load())
-  if (!memo.usable) return value
-  memo.entries.set(key, serialize(value))
+  const bytesOfValue = memo.usable ? serialised(value) : null
+  if (bytesOfValue === null) return value
+  memo.entries.set(key, bytesOfValue)
   let bytes = 0
   for (const entry of memo.entries.values()) bytes += entry.length
   for (const [oldest, entry] of memo.entries) {
