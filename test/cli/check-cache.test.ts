@@ -3,12 +3,12 @@
  * bin: a second run takes it and says the same, and a file edited since is checked again and
  * reported at its line, never hidden behind what its earlier text gave.
  */
-import { mkdir, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { beforeEach, describe, expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { ROOT, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 let root: string
@@ -88,5 +88,35 @@ describe('the check cache, through the bin', () => {
       `warning: ${file}:3: providers[0]: unknown key "comand" (did you mean "command"?)`,
     )
     expect(broken.stdout).not.toMatch(/^local\s/m)
+  })
+
+  it('loads no zod for a turn whose files were all checked before', async () => {
+    const created = await runDiscussions(
+      ['new', 'Warm start', '-t', 'brainstorm', '-p', 'architect,security', '-d', project],
+      { cwd: project, env },
+    )
+    expect(created.code).toBe(0)
+    const file = created.stdout.replace(/^Created: /, '').trim()
+    const showPrompt = (codeCache: string) =>
+      runDiscussions(['turn', file, '@all', '--show-prompt'], {
+        cwd: project,
+        env: { ...env, DISCUSSIONS_CODE_CACHE: join(root, codeCache) },
+      })
+    expect((await showPrompt('cold')).code).toBe(0)
+    // A code cache of its own lists every bundle file the second run loaded, and only those.
+    const warm = await showPrompt('warm')
+    expect(warm).toMatchObject({ code: 0, stderr: '' })
+    const [build] = await listing(join(root, 'warm'))
+    if (build === undefined) return // running from source: there is no bundle to look into
+    const cacheFile = await readFile(join(root, 'warm', build, 'turn.bin'))
+    const header = cacheFile.toString('utf8', 4, 4 + cacheFile.readUInt32LE(0))
+    const loaded = (JSON.parse(header) as [string][]).map(([name]) => name)
+    expect(loaded.length).toBeGreaterThan(10)
+    const withZod: string[] = []
+    for (const name of loaded) {
+      const text = await readFile(join(ROOT, 'dist', 'cli', name), 'utf8')
+      if (text.includes('$ZodType')) withZod.push(name)
+    }
+    expect(withZod).toEqual([])
   })
 })

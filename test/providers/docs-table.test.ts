@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { format } from 'prettier'
 import { describe, expect, it } from 'vitest'
 
+import { sharedProviderSchemas } from '../../src/core/providers/schema.js'
 import { PROVIDER_KINDS } from '../../src/node/providers/kinds/index.js'
 import { ROOT } from '../support/run-cli.js'
 
@@ -31,7 +32,9 @@ async function kindsTable(): Promise<string> {
 
 /** Which kinds take `key`, as the keys table words it. */
 function kindsTaking(key: string): string {
-  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields()).map((kind) => kind.kind)
+  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields(sharedProviderSchemas())).map(
+    (kind) => kind.kind,
+  )
   if (taking.length === PROVIDER_KINDS.length) return 'all'
   const others = PROVIDER_KINDS.filter((kind) => kind.kind !== 'demo').map((kind) => kind.kind)
   if (taking.length === others.length && others.every((kind) => taking.includes(kind)))
@@ -52,7 +55,11 @@ describe('docs/providers.md', () => {
       .map((match) => [match[1] ?? '', match[2] ?? ''] as const)
       .filter(([key]) => !['default', 'fallback', 'name', 'type'].includes(key))
     const documented = new Map(rows)
-    const keys = [...new Set(PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields())))]
+    const keys = [
+      ...new Set(
+        PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields(sharedProviderSchemas()))),
+      ),
+    ]
     expect(
       Object.fromEntries(keys.map((key) => [key, documented.get(key) ?? '(missing)'])),
     ).toEqual(Object.fromEntries(keys.map((key) => [key, kindsTaking(key)])))

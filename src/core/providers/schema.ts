@@ -23,7 +23,7 @@ const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
  * The schemas kinds share, built on first use: a command whose providers.yaml was checked before
  * never builds them.
  */
-const sharedSchemas = builtOnFirstUse(() => {
+export const sharedProviderSchemas = builtOnFirstUse(() => {
   const envName = z.string().regex(ENV_NAME_PATTERN, {
     error: 'must be the name of an environment variable, such as OPENAI_API_KEY',
   })
@@ -69,11 +69,11 @@ const sharedSchemas = builtOnFirstUse(() => {
   } as const
 })
 
-/** `"claude -p --model sonnet"` (split without a shell) or `[program, arg, ...]`. */
-export const commandLine = () => sharedSchemas().commandLine
-
-/** The keys kinds share; each kind picks the ones that mean something for it. */
-export const providerFields = () => sharedSchemas().fields
+/**
+ * What a kind's `fields` is handed to build its keys from: `fields`, the keys kinds share (each
+ * kind picks the ones that mean something for it), and `commandLine`.
+ */
+export type SharedProviderSchemas = ReturnType<typeof sharedProviderSchemas>
 
 /** What a kind tells the schema: its name and the keys its entries may have. */
 export interface ProviderKindSchema<
@@ -81,8 +81,12 @@ export interface ProviderKindSchema<
   Fields extends z.core.$ZodLooseShape = z.core.$ZodLooseShape,
 > {
   kind: Kind
-  /** The keys an entry of this kind may have besides `name` and `type` (built when called). */
-  fields: () => Fields
+  /**
+   * The keys an entry of this kind may have besides `name` and `type`, built from the shared
+   * ones when a file must be checked: a kind's module imports no schema, so a command whose
+   * providers.yaml was checked before never loads zod.
+   */
+  fields: (shared: SharedProviderSchemas) => Fields
   /** A key whose presence makes this the kind of an entry without `type` (`command`). */
   impliedBy?: keyof Fields & string
 }
@@ -125,10 +129,11 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
   kinds: Kinds,
 ): z.ZodType<ProviderEntryOf<Kinds[number]>, unknown> {
   const names = kinds.map((definition) => definition.kind)
-  const fieldsOf = new Map(kinds.map((definition) => [definition.kind, definition.fields()]))
+  const shared = sharedProviderSchemas()
+  const fieldsOf = new Map(kinds.map((definition) => [definition.kind, definition.fields(shared)]))
   const keysOf = (kind: string): string[] => Object.keys(fieldsOf.get(kind) ?? {})
   const allKeys = [...new Set(['name', 'type', ...names.flatMap(keysOf)])]
-  const { providerName } = sharedSchemas()
+  const { providerName } = shared
   const strictFor = new Map(
     kinds.map((definition) => {
       const known = ['name', 'type', ...keysOf(definition.kind)]

@@ -5,7 +5,6 @@
  */
 import { join } from 'node:path'
 
-import { commandLine, providerFields } from '../../../core/providers/schema.js'
 import { hardenCommand } from '../cli-safety.js'
 import { createCommandProvider } from '../command-provider.js'
 import { splitCommand } from '../split-command.js'
@@ -52,19 +51,16 @@ const ms = (seconds: number | undefined): number | undefined =>
 export const commandKind = defineKind({
   kind: 'command',
   impliedBy: 'command',
-  fields: () => {
-    const shared = providerFields()
-    return {
-      description: shared.description,
-      command: commandLine(),
-      api_key_env: shared.api_key_env,
-      env: shared.env,
-      timeout: shared.timeout,
-      inactivity_timeout: shared.inactivity_timeout,
-      max_output_bytes: shared.max_output_bytes,
-      prices: shared.prices,
-    }
-  },
+  fields: ({ fields, commandLine }) => ({
+    description: fields.description,
+    command: commandLine,
+    api_key_env: fields.api_key_env,
+    env: fields.env,
+    timeout: fields.timeout,
+    inactivity_timeout: fields.inactivity_timeout,
+    max_output_bytes: fields.max_output_bytes,
+    prices: fields.prices,
+  }),
   description:
     'an AI command-line tool, run without a shell: the prompt on stdin, the answer on stdout',
   setupHint: 'install claude, codex, gemini or opencode',

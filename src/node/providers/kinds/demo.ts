@@ -3,13 +3,12 @@
  * entry of this kind gives it another name.
  */
 import { createDemoProvider } from '../../../core/providers/demo.js'
-import { providerFields } from '../../../core/providers/schema.js'
 import { sleep as nodeSleep } from '../sleep.js'
 import { defineKind } from './kind.js'
 
 export const demoKind = defineKind({
   kind: 'demo',
-  fields: () => ({ description: providerFields().description }),
+  fields: ({ fields }) => ({ description: fields.description }),
   description: 'offline canned answers, for trying the app',
   setupHint: '',
   docs: {

@@ -3,15 +3,14 @@
  * endpoint's models (quick, sends no prompt, costs nothing).
  */
 import { ProviderError } from '../../../core/providers/port.js'
-import { providerFields } from '../../../core/providers/schema.js'
+import type { SharedProviderSchemas } from '../../../core/providers/schema.js'
 import type { ProviderPrices } from '../../../core/providers/port.js'
 import type { HttpProviderOptions, ModelListing } from '../openai-provider.js'
 import type { BuildContext, ProbeContext, Usability } from './kind.js'
 import { errorText } from './kind.js'
 
-/** The keys every HTTP kind's entry takes in providers.yaml (built when called). */
-export function httpFields() {
-  const shared = providerFields()
+/** The keys every HTTP kind's entry takes in providers.yaml, from the shared ones. */
+export function httpFields({ fields: shared }: SharedProviderSchemas) {
   return {
     description: shared.description,
     base_url: shared.base_url,

@@ -4,15 +4,10 @@
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
-import { builtOnFirstUse } from '../../../core/config/built-on-first-use.js'
 import type { ProviderEntryOf, ProvidersFileOutline } from '../../../core/providers/schema.js'
-import {
-  providerEntrySchemaFor,
-  providersFileOutlineSchema,
-  providersFileSchemaFor,
-} from '../../../core/providers/schema.js'
 import { PROVIDER_KIND_NAMES } from '../../../shared/contract/provider-kinds.js'
 import type { LazySchema } from '../../config/check-cache.js'
+import type * as z from 'zod'
 import type { ProviderKindName } from '../../../shared/contract/provider-kinds.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
@@ -53,21 +48,33 @@ export type ProviderConfig = {
   [Kind in ProviderKindName]: ProviderEntryOf<Kinds[Kind]>
 }[ProviderKindName]
 
-/** One `providers:` entry, checked against its kind's keys (built on first use). */
-export const providerEntrySchema = builtOnFirstUse(() => providerEntrySchemaFor(PROVIDER_KINDS))
-/** A whole providers.yaml (for tools and tests that check a file at once). */
-export const providersFileSchema = builtOnFirstUse(() =>
-  providersFileSchemaFor(providerEntrySchema()),
-)
+/**
+ * The schemas of providers.yaml, imported only when a file must be checked: a command whose
+ * providers.yaml was checked before (node/config/check-cache.ts) loads no schema and no zod.
+ */
+const schemas = () => import('../../../core/providers/schema.js')
 
-/** The checks load-providers.ts makes, kept by build (node/config/check-cache.ts). */
+/** One `providers:` entry, checked against its kind's keys. */
+let entrySchema: Promise<z.ZodType<ProviderConfig, unknown>> | null = null
+export function providerEntrySchema(): Promise<z.ZodType<ProviderConfig, unknown>> {
+  entrySchema ??= schemas().then((loaded) => loaded.providerEntrySchemaFor(PROVIDER_KINDS))
+  return entrySchema
+}
+
+/** A whole providers.yaml (for tools and tests that check a file at once). */
+export async function providersFileSchema() {
+  const [loaded, entry] = await Promise.all([schemas(), providerEntrySchema()])
+  return loaded.providersFileSchemaFor(entry)
+}
+
+/** The checks load-providers.ts makes, kept by build. */
 export const PROVIDERS_OUTLINE_SCHEMA: LazySchema<ProvidersFileOutline> = {
   name: 'providers-outline',
-  load: () => Promise.resolve(providersFileOutlineSchema()),
+  load: async () => (await schemas()).providersFileOutlineSchema(),
 }
 export const PROVIDER_ENTRY_SCHEMA: LazySchema<ProviderConfig> = {
   name: 'provider-entry',
-  load: () => Promise.resolve(providerEntrySchema()),
+  load: providerEntrySchema,
 }
 
 /** A kind's operations, bound to one entry of that kind. */

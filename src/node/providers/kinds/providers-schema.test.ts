@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest'
 import { validateWith } from '../../../core/config/issues.js'
 import { providersFileSchema } from './index.js'
 
+const providersFile = await providersFileSchema()
+
 function messages(value: unknown): string[] {
-  const result = validateWith(providersFileSchema(), value)
+  const result = validateWith(providersFile, value)
   return result.success ? [] : result.issues.map((issue) => issue.message)
 }
 
 describe('providers.yaml schema', () => {
   it("reads the seed's file as it is: a command and no type is a command provider", () => {
-    const result = providersFileSchema().parse({
+    const result = providersFile.parse({
       providers: [
         { name: 'claude-sonnet', command: 'claude -p --model sonnet', description: 'Balanced' },
         { name: 'codex', command: ['codex', 'exec', '-'] },
@@ -20,7 +22,7 @@ describe('providers.yaml schema', () => {
   })
 
   it('takes HTTP providers with prices, timeouts and key variables', () => {
-    const result = providersFileSchema().parse({
+    const result = providersFile.parse({
       providers: [
         {
           name: 'local',
@@ -90,7 +92,7 @@ describe('providers.yaml schema', () => {
     expect(messages({ providers: ['just a name'] })).toEqual([
       'providers[0]: must be a mapping (name: ..., type: ...)',
     ])
-    const read = providersFileSchema().parse({
+    const read = providersFile.parse({
       providers: [
         { name: 'g', type: 'gemini', model: 'gemini-2.5-flash' },
         { name: 'o', type: 'ollama', model: 'llama3.2', base_url: 'http://127.0.0.1:11434' },
