@@ -144,6 +144,49 @@ describe('the check cache', () => {
     await expect(check(schema, { size: () => 3 })).rejects.toThrow(/expected string/)
   })
 
+  it('names the same data alike whether just parsed or read back from the YAML cache', async () => {
+    const file = join(dir, 'listed.yaml')
+    // V8 writes the parser's lists as dense arrays, and the same lists read back as sparse ones.
+    await writeFile(
+      file,
+      'name: AI-Tester\nalias: tester\nrole: Tests\npersonality: Careful.\nexpertise: [a, b]\n',
+    )
+    let loads = 0
+    const persona: typeof PERSONA_SCHEMA = {
+      ...PERSONA_SCHEMA,
+      load: () => {
+        loads++
+        return PERSONA_SCHEMA.load()
+      },
+    }
+    const parsed = await readYamlSource(file)
+    await checkYaml(parsed, persona)
+    await nextProcess()
+    for (;;) {
+      // The YAML cache is written after the read returns.
+      const names = await readdir(join(state, 'yaml-cache')).catch(() => [])
+      if (names.length > 0) break
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    const cached = await readYamlSource(file)
+    expect(cached.data).toEqual(parsed.data)
+    await checkYaml(cached, persona)
+    expect(loads).toBe(1)
+  })
+
+  it('tells apart what JSON would not: .nan from null, a number from its text', async () => {
+    const schema: LazySchema<{ value: unknown }> = {
+      name: 'loose',
+      load: () => Promise.resolve(z.strictObject({ value: z.unknown() })),
+    }
+    await check(schema, { value: null })
+    await check(schema, { value: 3 })
+    await nextProcess()
+    expect(await check(schema, { value: Number.NaN })).toEqual({ value: Number.NaN })
+    expect(await check(schema, { value: '3' })).toEqual({ value: '3' })
+    expect(await check(schema, { value: 'n3' })).toEqual({ value: 'n3' })
+  })
+
   it('hands out a copy: changing one value changes no later one', async () => {
     const schema = countingSchema()
     await check(schema, { size: '3' })
@@ -183,7 +226,7 @@ describe('the check cache', () => {
     await writeFile(file, bytes.subarray(0, bytes.length - 5))
     expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
     await nextProcess()
-    await writeFile(file, '{"format":"checked-1","entries":[]}')
+    await writeFile(file, '{"format":"checked-2","entries":[]}')
     expect(await check(schema, { size: '3' })).toEqual({ size: 3 })
     await nextProcess()
     expect(await check(schema, { size: '3' })).toEqual({ size: 3 })

@@ -6,12 +6,13 @@
  * was about 10 ms of a turn before its first provider started.
  *
  * One file per build (`<state>/checked/<build>.bin`) holds each checked value, V8-serialised, by
- * a hash of the schema's name and the input. Results are only kept for a build named by the
- * bundle's manifest (host.ts: runningBuild), since any build may change a schema; running from
- * source keeps nothing. Only a check that passed is kept: one that failed runs again and reports
- * its problems. A missing, torn or foreign file means checking again, and one that cannot be
- * written costs a check next time, nothing else. As a kept value is taken without a check, the
- * folder is only used when no other user can write into it (as the code cache's, bin/run-bundle.cjs).
+ * a hash of the schema's name and the input (as canonical text). Results are only kept for a
+ * build named by the bundle's manifest (host.ts: runningBuild), since any build may change a
+ * schema; running from source keeps nothing. Only a check that passed is kept: one that failed
+ * runs again and reports its problems. A missing, torn or foreign file means checking again, and
+ * one that cannot be written costs a check next time, nothing else. As a kept value is taken
+ * without a check, the folder is only used when no other user can write into it (as the code
+ * cache's, bin/run-bundle.cjs).
  */
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
@@ -32,8 +33,8 @@ export interface LazySchema<T> {
   load(): Promise<z.ZodType<T>>
 }
 
-/** Changes when what the file holds changes. */
-const FORMAT = 'checked-1'
+/** Changes when what the file holds, or how an input is named, changes. */
+const FORMAT = 'checked-2'
 /**
  * What the file may hold, read whole by every command: the bundled personas and templates take
  * about 70 KB, so this leaves room for many projects' own. Past it, the results used least
@@ -117,13 +118,35 @@ function memoFor(build: string, env: NodeJS.ProcessEnv): Memo {
   return memo
 }
 
-/** The entry's name for `input`; null for an input V8 cannot serialise (it is then checked). */
+/**
+ * `input` as text that is the same for the same data however it was made. V8's serialiser is not:
+ * a list the YAML parser made is written as a dense array, and the same list read back from the
+ * YAML cache as a sparse one. Strings and numbers get a prefix, so neither can pass for the other
+ * and `.nan` is not `null`; anything but plain data (a Date, a Map) throws, and is then checked,
+ * not kept.
+ */
+function canonical(input: unknown): string {
+  return JSON.stringify(input, function (this: unknown, key: string, value: unknown): unknown {
+    const held = (this as Record<string, unknown>)[key] ?? value
+    if (typeof held === 'string') return `s${held}`
+    if (typeof held === 'number') return `n${Object.is(held, -0) ? '-0' : String(held)}`
+    if (held === undefined) return 'u'
+    if (held === null || typeof held === 'boolean') return held
+    if (typeof held === 'object') {
+      const prototype: unknown = Object.getPrototypeOf(held)
+      if (Array.isArray(held) || prototype === Object.prototype || prototype === null) return held
+    }
+    throw new TypeError('not plain data')
+  })
+}
+
+/** The entry's name for `input`; null for an input that is not plain data (it is then checked). */
 function keyOf(name: string, input: unknown): string | null {
   try {
     return createHash('sha256')
       .update(name)
       .update('\0')
-      .update(serialize(input))
+      .update(canonical(input))
       .digest('base64url')
   } catch {
     return null
