@@ -61,17 +61,6 @@ export class AppendJournal {
     this.#now = options.now ?? Date.now
   }
 
-  /** Made (and checked) by the first record of this journal; later ones only append. */
-  #made: Promise<string> | null = null
-
-  #folderMade(): Promise<string> {
-    this.#made ??= ensureFolderInside(this.#folder, this.#folder).catch((error: unknown) => {
-      this.#made = null
-      throw error
-    })
-    return this.#made
-  }
-
   async #fileFor(path: string): Promise<string> {
     let real: string
     try {
@@ -90,19 +79,11 @@ export class AppendJournal {
   /** Records several entries with one append (a group commit's comments). */
   async recordAll(path: string, entries: readonly NewJournalEntry[]): Promise<void> {
     if (entries.length === 0) return
-    await this.#folderMade()
+    await ensureFolderInside(this.#folder, this.#folder)
     const at = this.#now()
     const lines = entries.map((entry) => `${JSON.stringify({ at, ...entry })}\n`).join('')
     const file = await this.#fileFor(path)
-    try {
-      await appendOrCreate(file, lines, this.#folder, { sync: false })
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error
-      // The folder went away since it was made (the state folder was cleared): make it again.
-      this.#made = null
-      await this.#folderMade()
-      await appendOrCreate(file, lines, this.#folder, { sync: false })
-    }
+    await appendOrCreate(file, lines, this.#folder, { sync: false })
     // Compacted now and then, by size, so recording an answer stays one small append.
     if ((await stat(file)).size > COMPACT_BYTES)
       await this.#write(file, this.#fresh(await this.#read(file)))

@@ -4,10 +4,12 @@
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
+import type * as z from 'zod'
+
+import { builtOnFirstUse } from '../../../core/config/built-on-first-use.js'
 import type { ProviderEntryOf, ProvidersFileOutline } from '../../../core/providers/schema.js'
 import { PROVIDER_KIND_NAMES } from '../../../shared/contract/provider-kinds.js'
 import type { LazySchema } from '../../config/check-cache.js'
-import type * as z from 'zod'
 import type { ProviderKindName } from '../../../shared/contract/provider-kinds.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
@@ -55,11 +57,8 @@ export type ProviderConfig = {
 const schemas = () => import('../../../core/providers/schema.js')
 
 /** One `providers:` entry, checked against its kind's keys. */
-let entrySchema: Promise<z.ZodType<ProviderConfig, unknown>> | null = null
-export function providerEntrySchema(): Promise<z.ZodType<ProviderConfig, unknown>> {
-  entrySchema ??= schemas().then((loaded) => loaded.providerEntrySchemaFor(PROVIDER_KINDS))
-  return entrySchema
-}
+export const providerEntrySchema: () => Promise<z.ZodType<ProviderConfig, unknown>> =
+  builtOnFirstUse(() => schemas().then((loaded) => loaded.providerEntrySchemaFor(PROVIDER_KINDS)))
 
 /** A whole providers.yaml (for tools and tests that check a file at once). */
 export async function providersFileSchema() {
