@@ -32,8 +32,12 @@ function bundleIsCurrent() {
   } catch {
     return false
   }
+  // The names are the bundler's, relative and with forward slashes, which every platform's file
+  // functions take as they are: path.join would normalise each one again, and over some 300 names,
+  // before the JIT has warmed up, that cost about as much as the stats themselves.
+  const prefix = `${root}/`
   for (const source of sources) {
-    const changedAt = mtimeOf(join(root, source))
+    const changedAt = mtimeOf(prefix + source)
     if (changedAt === undefined || changedAt > builtAt) return false
   }
   return true

@@ -19,8 +19,6 @@ import { open, rename, rm, writeFile } from 'node:fs/promises'
 import type { Stats } from 'node:fs'
 import { dirname } from 'node:path'
 
-import writeFileAtomic from 'write-file-atomic'
-
 import { confinedTarget } from '../files/write-target.js'
 import type { WriteRoots } from '../files/write-target.js'
 import { explainWriteError } from './write-access.js'
@@ -96,8 +94,12 @@ export async function replaceDurably(
   const target = await confinedTarget(path, within)
   const sync = options.sync !== false
   try {
-    if (sync) await writeFileAtomic(target, text, { fsync: true })
-    else await replaceUnsynced(target, text)
+    if (sync) {
+      // Imported when first needed: most commands never replace a file durably, and loading it
+      // (with the worker_threads module it asks for) cost every command about a millisecond.
+      const { default: writeFileAtomic } = await import('write-file-atomic')
+      await writeFileAtomic(target, text, { fsync: true })
+    } else await replaceUnsynced(target, text)
   } catch (error) {
     // The temp file's name (`d.sum.md.1862225419`) means nothing to a user; name the target.
     throw explainWriteError(error, path)
