@@ -69,7 +69,7 @@ describe('the YAML cache', () => {
     await writeFile(path, text)
     const first = await readYamlSource(path)
     await cacheEntries()
-    const cached = await cachedYaml(path, text)
+    const cached = cachedYaml(path, text)
     expect(cached).toEqual({ data: first.data, empty: false, positions: first.positions })
     const data = cached?.data as Record<string, unknown>
     expect(data.big).toBe(Infinity)
@@ -93,7 +93,7 @@ describe('the YAML cache', () => {
     // The same text under another path has no entry.
     const other = join(dir, 'q.yaml')
     await writeFile(other, 'name: real\n')
-    expect(await cachedYaml(other, 'name: real\n')).toBeUndefined()
+    expect(cachedYaml(other, 'name: real\n')).toBeUndefined()
   })
 
   it('still points at the line of a problem when the data came from the cache', async () => {
@@ -119,7 +119,7 @@ describe('the YAML cache', () => {
     const parsed = await message()
     expect(parsed).toBe('persona.yaml:5: type: must be "voting" or "background" (got "voter")')
     await cacheEntries()
-    expect(await cachedYaml(path, text)).toBeDefined()
+    expect(cachedYaml(path, text)).toBeDefined()
     expect(await message()).toBe(parsed)
   })
 
@@ -128,7 +128,7 @@ describe('the YAML cache', () => {
     await writeFile(path, 'name: x\n  bad: [\n')
     for (let i = 0; i < 2; i++)
       await expect(readYamlSource(path)).rejects.toThrow(/YAML syntax error/)
-    expect(await cachedYaml(path, 'name: x\n  bad: [\n')).toBeUndefined()
+    expect(cachedYaml(path, 'name: x\n  bad: [\n')).toBeUndefined()
   })
 
   it('treats a torn or foreign entry as no entry', async () => {
@@ -137,7 +137,7 @@ describe('the YAML cache', () => {
     await readYamlSource(path)
     const [entry] = await cacheEntries()
     await writeFile(join(state, 'yaml-cache', entry ?? ''), 'not a V8 value')
-    expect(await cachedYaml(path, 'a: 1\n')).toBeUndefined()
+    expect(cachedYaml(path, 'a: 1\n')).toBeUndefined()
     expect((await readYamlSource(path)).data).toEqual({ a: 1 })
   })
 
@@ -149,6 +149,6 @@ describe('the YAML cache', () => {
     await writeFile(path, 'a: 2\n')
     await rememberYaml(path, 'a: 2\n', { data: { a: 2 }, empty: false, positions: {} })
     expect((await readYamlSource(path)).data).toEqual({ a: 2 })
-    expect(await cachedYaml(path, 'a: 2\n')).toBeUndefined()
+    expect(cachedYaml(path, 'a: 2\n')).toBeUndefined()
   })
 })

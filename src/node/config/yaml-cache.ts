@@ -12,10 +12,11 @@
  * use the process's (src/node/host.ts).
  */
 import { createHash } from 'node:crypto'
-import { mkdir, readFile } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
+import { readRegularFile } from '../files/read-regular-file.js'
 import { processEnv } from '../host.js'
 import type { YamlPositions } from './yaml-positions.js'
 import { replaceDurably } from '../store/durable-write.js'
@@ -46,14 +47,17 @@ function isEntry(value: unknown): value is Entry {
   return typeof value === 'object' && value !== null && 'format' in value && 'textHash' in value
 }
 
-/** What `text` of `file` parsed to last time, or undefined. */
-export async function cachedYaml(
+/** Entries hold one settings file parsed; one this large is not ours. */
+const MAX_ENTRY_BYTES = 4 * 1024 * 1024
+
+/** What `text` of `file` parsed to last time, or undefined. Read at once: see read-regular-file. */
+export function cachedYaml(
   file: string,
   text: string,
   env: NodeJS.ProcessEnv = processEnv(),
-): Promise<CachedYaml | undefined> {
+): CachedYaml | undefined {
   try {
-    const entry: unknown = deserialize(await readFile(entryPath(file, env)))
+    const entry: unknown = deserialize(readRegularFile(entryPath(file, env), MAX_ENTRY_BYTES))
     if (!isEntry(entry) || entry.format !== FORMAT || entry.textHash !== hashOf(text))
       return undefined
     return { data: entry.data, empty: entry.empty, positions: entry.positions }

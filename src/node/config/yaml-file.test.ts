@@ -1,4 +1,5 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { execFileSync } from 'node:child_process'
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -6,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { personaSchema } from '../../core/personas/schema.js'
 import { ConfigError } from './config-error.js'
-import { loadYamlFile, validateYaml } from './yaml-file.js'
+import { loadYamlFile, MAX_YAML_BYTES, validateYaml } from './yaml-file.js'
 import { parseYamlText } from './yaml-parse.js'
 
 let dir: string
@@ -126,6 +127,28 @@ describe('loadYamlFile', () => {
     await expect(loadYamlFile(join(dir, 'folder.yaml'), personaSchema)).rejects.toThrow(
       `${join(dir, 'folder.yaml')}: is a folder, not a YAML file`,
     )
+  })
+
+  // A cloned repository may hold a link to a device; git cannot hold a FIFO, but a folder can.
+  // Each is refused before a byte is read: the read would block, or never end.
+  it('refuses what is not a plain file, before reading from it', async () => {
+    const device = join(dir, 'zero.yaml')
+    await symlink('/dev/zero', device)
+    await expect(loadYamlFile(device, personaSchema)).rejects.toThrow(
+      `${device}: is not a plain file (a device, a pipe, or a link to one); make it a plain YAML file`,
+    )
+    const fifo = join(dir, 'fifo.yaml')
+    execFileSync('mkfifo', [fifo])
+    await expect(loadYamlFile(fifo, personaSchema)).rejects.toThrow(`${fifo}: is not a plain file`)
+  })
+
+  it('refuses a file larger than any settings file', async () => {
+    const big = await file('big.yaml', `name: ${'x'.repeat(MAX_YAML_BYTES)}\n`)
+    await expect(loadYamlFile(big, personaSchema)).rejects.toThrow(
+      `${big}: is ${MAX_YAML_BYTES + 7} bytes, more than the ${MAX_YAML_BYTES} a file here may have: too large for a settings file`,
+    )
+    const fits = await file('fits.yaml', `name: ${'x'.repeat(MAX_YAML_BYTES - 7)}\n`)
+    await expect(loadYamlFile(fits, personaSchema)).rejects.toThrow(/fits\.yaml:1: /) // read, checked
   })
 
   it('reports an alias to an undefined anchor', async () => {

@@ -4,12 +4,11 @@
  * (got "voter")`. The `yaml` package's LineCounter maps each issue's path back to the key (or
  * list item) it came from; a missing field points at the mapping that should hold it.
  */
-import { readFile } from 'node:fs/promises'
-
 import type { z } from 'zod'
 
 import { validateWith } from '../../core/config/issues.js'
 import type { IssuePath } from '../../core/config/issues.js'
+import { NotReadableError, readRegularFile } from '../files/read-regular-file.js'
 import { checkedValue } from './check-cache.js'
 import type { LazySchema } from './check-cache.js'
 import { ConfigError } from './config-error.js'
@@ -31,21 +30,36 @@ export interface YamlSource {
   positions: YamlPositions
 }
 
+/** Far above any settings file a person writes; a larger one is a mistake or an attack. */
+export const MAX_YAML_BYTES = 1024 * 1024
+
+/** The file's text; one that cannot or must not be read becomes a ConfigError naming it. */
+function readYamlText(file: string): string {
+  try {
+    return readRegularFile(file, MAX_YAML_BYTES).toString('utf8')
+  } catch (error) {
+    if (error instanceof NotReadableError) {
+      if (error.code === 'EISDIR') throw new ConfigError('is a folder, not a YAML file', { file })
+      if (error.code === 'ENOTREGULAR')
+        throw new ConfigError(
+          'is not a plain file (a device, a pipe, or a link to one); make it a plain YAML file',
+          { file },
+        )
+      throw new ConfigError(`${error.message}: too large for a settings file`, { file })
+    }
+    const code = (error as NodeJS.ErrnoException).code
+    if (code === 'ENOENT') throw new ConfigError('no such file', { file })
+    throw new ConfigError(`cannot be read (${code ?? String(error)})`, { file })
+  }
+}
+
 /**
  * Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. Text parsed
  * before comes from the cache, and then the parser is not even loaded.
  */
 export async function readYamlSource(file: string): Promise<YamlSource> {
-  let text: string
-  try {
-    text = await readFile(file, 'utf8')
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new ConfigError('no such file', { file })
-    if (code === 'EISDIR') throw new ConfigError('is a folder, not a YAML file', { file })
-    throw new ConfigError(`cannot be read (${code ?? String(error)})`, { file })
-  }
-  const cached = await cachedYaml(file, text)
+  const text = readYamlText(file)
+  const cached = cachedYaml(file, text)
   if (cached) return { file, ...cached }
   const { parseYamlText } = await import('./yaml-parse.js')
   const source = parseYamlText(file, text)

@@ -1,0 +1,54 @@
+/**
+ * A small file read whole and synchronously, refusing before the first byte what could make the
+ * read block or never end: anything that is not a regular file (a FIFO, a device, a link to
+ * /dev/zero that a cloned repository may hold) and a file above a size limit.
+ *
+ * For the settings files every command reads before it starts (the settings, each persona and
+ * template, providers.yaml) and their cache entries. Each is a few kilobytes on a local disk:
+ * read at once it costs microseconds, where the thread pool cost a round trip for each of the
+ * open, stat, read and close, and those queued behind one another's; over the thirty reads of a
+ * turn's start, about 4 ms before the first provider started. The checks above are what make it
+ * safe to hold the event loop for the read.
+ */
+import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+
+/** Why a file was not read; `code` as Node's own errors name theirs, for the callers' messages. */
+export class NotReadableError extends Error {
+  constructor(
+    message: string,
+    readonly code: 'EISDIR' | 'ENOTREGULAR' | 'ETOOLARGE',
+  ) {
+    super(message)
+  }
+}
+
+/** O_NONBLOCK, so that opening a FIFO does not wait for a writer (0 where there is none). */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
+
+/**
+ * The bytes of `file`, at most `maxBytes`; throws Node's error for a file that cannot be opened
+ * (ENOENT, EACCES, ...) and `NotReadableError` for one that is refused.
+ */
+export function readRegularFile(file: string, maxBytes: number): Buffer {
+  const fd = openSync(file, OPEN_FLAGS)
+  try {
+    const stats = fstatSync(fd)
+    if (stats.isDirectory()) throw new NotReadableError('is a folder', 'EISDIR')
+    if (!stats.isFile()) throw new NotReadableError('is not a regular file', 'ENOTREGULAR')
+    if (stats.size > maxBytes)
+      throw new NotReadableError(
+        `is ${stats.size} bytes, more than the ${maxBytes} a file here may have`,
+        'ETOOLARGE',
+      )
+    const bytes = Buffer.allocUnsafe(stats.size)
+    let filled = 0
+    while (filled < bytes.length) {
+      const read = readSync(fd, bytes, filled, bytes.length - filled, filled)
+      if (read === 0) break // shortened while being read: what is there is the file
+      filled += read
+    }
+    return bytes.subarray(0, filled)
+  } finally {
+    closeSync(fd)
+  }
+}
