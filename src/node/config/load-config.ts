@@ -3,11 +3,11 @@
  * the project's `discussions.yaml`, each later one winning key by key (nested settings such as
  * `consensus` merge, lists are replaced whole).
  */
-import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { PARSE_OPTIONS } from '../../core/config/issues.js'
 import type { DiscussionsConfig } from '../../core/config/schema.js'
+import { somethingAt } from '../files/something-at.js'
 import { checkedValue } from './check-cache.js'
 import { ConfigError } from './config-error.js'
 import { SETTINGS_SCHEMA } from './lazy-schemas.js'
@@ -42,7 +42,7 @@ type Settings = Record<string, unknown>
 export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConfig> {
   const projectRoot = findProjectRoot(options.cwd)
   const userDir = userConfigDir(options.env, options.platform, options.home)
-  const userFile = await findUserConfigFile(userDir)
+  const userFile = findUserConfigFile(userDir)
   const projectFile = projectRoot ? join(projectRoot, PROJECT_CONFIG_FILE) : null
   const files: string[] = []
   const layers: Settings[] = []
@@ -59,18 +59,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   return { config, projectRoot, files }
 }
 
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile()
-  } catch {
-    return false
-  }
-}
-
-async function findUserConfigFile(dir: string): Promise<string | null> {
+function findUserConfigFile(dir: string): string | null {
   const present: string[] = []
   for (const name of USER_CONFIG_FILES) {
-    if (await isFile(join(dir, name))) present.push(join(dir, name))
+    if (somethingAt(join(dir, name))) present.push(join(dir, name))
   }
   if (present.length > 1) {
     // Merging the two would make it unclear which one a change should go into.
@@ -84,7 +76,7 @@ async function findUserConfigFile(dir: string): Promise<string | null> {
 
 /** The file's own settings, checked; null when the file is absent. An empty file sets nothing. */
 async function readSettings(file: string): Promise<Settings | null> {
-  if (!(await isFile(file))) return null
+  if (!somethingAt(file)) return null
   const source = await readYamlSource(file)
   if (source.empty) return {}
   await checkYaml(source, SETTINGS_SCHEMA)

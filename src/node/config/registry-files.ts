@@ -4,11 +4,12 @@
  * A file that fails becomes a record of its error and the names it was meant to define.
  */
 import type { Dirent } from 'node:fs'
-import { readdir, stat } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 
 import type { Persona } from '../../core/personas/schema.js'
 import type { Template } from '../../core/templates/schema.js'
+import { somethingAt } from '../files/something-at.js'
 import type { LazySchema } from './check-cache.js'
 import { ConfigError } from './config-error.js'
 import { PARTICIPANTS_LIST_SCHEMA, PERSONA_SCHEMA, TEMPLATE_SCHEMA } from './lazy-schemas.js'
@@ -124,14 +125,6 @@ export async function layerFiles(
     .sort()
     .map((name) => join(dir, name))
   const list = join(base, PARTICIPANTS_FILE)
-  if (withParticipants && (await isFile(list))) files.push(list)
+  if (withParticipants && somethingAt(list)) files.push(list)
   return { files, problem }
-}
-
-async function isFile(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile()
-  } catch {
-    return false
-  }
 }

@@ -8,7 +8,6 @@
  * providers.yaml (the project's when trusted, then the user's), else the first provider
  * configured, else `demo`. The fallback list likewise.
  */
-import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { createDemoProvider } from '../../core/providers/demo.js'
@@ -19,6 +18,7 @@ import { ConfigError } from '../config/config-error.js'
 import { loadConfig } from '../config/load-config.js'
 import { findProjectRoot, userConfigDir } from '../config/paths.js'
 import { checkYaml, locate, readYamlSource } from '../config/yaml-file.js'
+import { somethingAt } from '../files/something-at.js'
 import type { YamlSource } from '../config/yaml-file.js'
 import { buildProvider, failingProvider } from './build-provider.js'
 import { PROVIDER_ENTRY_SCHEMA, PROVIDERS_OUTLINE_SCHEMA } from './kinds/index.js'
@@ -90,14 +90,6 @@ interface FileEntries {
   fallback: string[] | null
 }
 
-async function exists(file: string): Promise<boolean> {
-  try {
-    return (await stat(file)).isFile()
-  } catch {
-    return false
-  }
-}
-
 async function readProvidersFile(
   file: string,
   source: 'user' | 'project',
@@ -106,7 +98,7 @@ async function readProvidersFile(
   problems: ConfigError[],
 ): Promise<FileEntries> {
   const none: FileEntries = { entries: [], default: null, fallback: null }
-  if (!(await exists(file))) return none
+  if (!somethingAt(file)) return none
   let yaml: YamlSource
   try {
     yaml = await readYamlSource(file)
@@ -270,7 +262,7 @@ export async function loadProviders(options: LoadProvidersOptions): Promise<Load
     projectRoot,
     projectTrusted,
     userFile,
-    userFileExists: await exists(userFile),
+    userFileExists: somethingAt(userFile),
     projectFile,
     configured: entries.length > 1,
   }
