@@ -7,25 +7,26 @@ import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { BackendError } from './infra/errors.js'
 
 export function speechHandlers({ shell, env }: BackendContext): DomainHandlers<'speech'> {
-  let speaker: Promise<Speaker | null> | null = null
-  const speakerOf = (): Promise<Speaker | null> =>
-    (speaker ??=
-      shell.mode === 'electron'
-        ? findSpeechProgram(env).then((program) => (program ? new Speaker(program, env) : null))
-        : Promise.resolve(null))
+  let speaker: Speaker | null | undefined
+  const speakerOf = (): Speaker | null => {
+    if (speaker === undefined) {
+      const program = shell.mode === 'electron' ? findSpeechProgram(env) : null
+      speaker = program ? new Speaker(program, env) : null
+    }
+    return speaker
+  }
   return {
     handlers: {
-      'speech:status': async () => {
-        const program =
-          shell.mode === 'electron' ? ((await findSpeechProgram(env))?.name ?? null) : null
-        return { program, hint: SPEECH_INSTALL_HINT }
+      'speech:status': () => {
+        const program = shell.mode === 'electron' ? (findSpeechProgram(env)?.name ?? null) : null
+        return Promise.resolve({ program, hint: SPEECH_INSTALL_HINT })
       },
       'speech:say': async ({ text }) => {
-        const found = await speakerOf()
+        const found = speakerOf()
         if (!found) throw new BackendError(SPEECH_INSTALL_HINT)
         return found.say(text)
       },
-      'speech:stop': async () => ({ stopped: (await speakerOf())?.stop() ?? false }),
+      'speech:stop': () => Promise.resolve({ stopped: speakerOf()?.stop() ?? false }),
     },
   }
 }

@@ -284,7 +284,7 @@ export function App(props: {
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')
           else if (text === '') setMessage('Scroll to a comment to read it aloud.')
-          else void session.speak(text).then(setMessage)
+          else setMessage(session.speak(text))
         }}
       />
     )

@@ -190,9 +190,9 @@ export class TuiSession {
   }
 
   /** Reads the text aloud; says how to get a speaker when there is none. */
-  async speak(text: string): Promise<string> {
+  speak(text: string): string {
     if (this.#speaker === undefined) {
-      const program = await findSpeechProgram(
+      const program = findSpeechProgram(
         this.engine.env,
         ...(this.options.speechFolders ? [this.options.speechFolders] : []),
       )

@@ -81,7 +81,7 @@ export async function checkSavedArtifact(
 /** Runs the editor until it exits; the last valid ARTIFACT_SAVED line wins. */
 export async function launchArtifactEditor(request: ArtifactRequest): Promise<ArtifactOutcome> {
   const [program, ...args] = splitCommand(request.editor ?? DEFAULT_ARTIFACT_EDITOR)
-  const found = program ? await findProgram(program, request.env, request.outputDir) : null
+  const found = program ? findProgram(program, request.env, request.outputDir) : null
   if (!program || !found)
     return {
       kind: 'no-editor',

@@ -89,9 +89,9 @@ async function readable(file: string): Promise<boolean> {
   }
 }
 
-async function findJava(env: NodeJS.ProcessEnv): Promise<string | null> {
+function findJava(env: NodeJS.ProcessEnv): string | null {
   if (env.JAVA_HOME) {
-    const java = await findProgram(join(env.JAVA_HOME, 'bin', 'java'), env)
+    const java = findProgram(join(env.JAVA_HOME, 'bin', 'java'), env)
     if (java) return java
   }
   return findProgram('java', env)
@@ -126,9 +126,9 @@ async function bundledJar(): Promise<{ jar: string; version: string } | null> {
 }
 
 async function detect(env: NodeJS.ProcessEnv): Promise<PlantUmlSetup> {
-  const java = await findJava(env)
+  const java = findJava(env)
   if (!java) return { ok: false, problem: NO_JAVA, summary: 'Java is not installed' }
-  const dot = await findGraphviz(env)
+  const dot = findGraphviz(env)
   const configured = env.PLANTUML_JAR
   if (configured) {
     if (!(await readable(configured)))

@@ -83,7 +83,7 @@ export class PlantUmlRenderer implements DiagramRenderer {
           ? { kind: 'server', url: server }
           : null,
       problem: setup.ok ? null : setup.problem,
-      graphviz: await findGraphviz(this.options.env),
+      graphviz: findGraphviz(this.options.env),
     }
   }
 

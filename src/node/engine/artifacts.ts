@@ -160,7 +160,7 @@ export async function editArtifactInTerminal(
       `No display for the artifact editor, and no terminal for $VISUAL/$EDITOR (${command}), so nothing was created. ${NO_EDITOR_HINT} Or run this in a terminal.`,
     )
   const [program, ...args] = splitCommand(command)
-  if (!program || !(await findProgram(program, engine.env, engine.cwd)))
+  if (!program || !findProgram(program, engine.env, engine.cwd))
     throw new DiscussionError(`The editor "${command}" ($VISUAL/$EDITOR) was not found.`)
   if (await exists(target)) throw new DiscussionError(`${target}: already exists.`)
   const within = dirname(discussion)

@@ -41,7 +41,7 @@ export function turnDeps(parts: TurnParts): TurnDeps {
     const entry = personas.get(persona.alias)
     const external =
       file && entry
-        ? await externalProgram({
+        ? externalProgram({
             persona,
             source: entry.source,
             env: parts.env,

@@ -30,7 +30,7 @@ export interface ExternalLookup {
 }
 
 /** The program that answers for this persona, a reason it may not run, or null (none: use a provider). */
-export async function externalProgram(lookup: ExternalLookup): Promise<ExternalProgram | null> {
+export function externalProgram(lookup: ExternalLookup): ExternalProgram | null {
   const { persona } = lookup
   if (persona.command !== undefined) {
     if (lookup.source === 'project' && !lookup.projectTrusted)
@@ -41,14 +41,14 @@ export async function externalProgram(lookup: ExternalLookup): Promise<ExternalP
     } catch (error) {
       return { problem: `${persona.name}'s command: ${(error as Error).message}` }
     }
-    const program = await findProgram(argv[0] ?? '', lookup.env, lookup.cwd)
+    const program = findProgram(argv[0] ?? '', lookup.env, lookup.cwd)
     if (!program)
       return {
         problem: `${persona.name}'s program "${argv[0] ?? ''}" was not found; install it or fix \`command:\` in its persona file`,
       }
     return { argv: [program, ...argv.slice(1)] }
   }
-  const program = await findProgram(`discussion-${persona.alias}`, lookup.env, lookup.cwd)
+  const program = findProgram(`discussion-${persona.alias}`, lookup.env, lookup.cwd)
   return program ? { argv: [program] } : null
 }
 

@@ -22,16 +22,16 @@ describe('findProgram', () => {
     await program(c, 'tool', 0o755)
     await mkdir(join(root, 'd', 'tool'), { recursive: true }) // a folder by that name: skipped
     const env = { PATH: [join(root, 'd'), join(root, 'missing'), a, '', b, c].join(delimiter) }
-    expect(await findProgram('tool', env)).toBe(inB)
-    expect(await findProgram('no-such-tool', env)).toBeNull()
-    expect(await findProgram('tool', {})).toBeNull()
+    expect(findProgram('tool', env)).toBe(inB)
+    expect(findProgram('no-such-tool', env)).toBeNull()
+    expect(findProgram('tool', {})).toBeNull()
   })
 
   it('takes a path as it is, relative to the given folder', async () => {
     const root = await tempFolder()
     const file = await program(join(root, 'bin'), 'tool', 0o755)
-    expect(await findProgram('./bin/tool', {}, root)).toBe(file)
-    expect(await findProgram(file, {})).toBe(file)
-    expect(await findProgram('./bin/other', {}, root)).toBeNull()
+    expect(findProgram('./bin/tool', {}, root)).toBe(file)
+    expect(findProgram(file, {})).toBe(file)
+    expect(findProgram('./bin/other', {}, root)).toBeNull()
   })
 })

@@ -27,14 +27,14 @@ export const SPEECH_INSTALL_HINT =
  * `espeak-ng`, else `spd-say`, looked for in `folders` (default: the folders of `env.PATH`); an
  * empty list finds none.
  */
-export async function findSpeechProgram(
+export function findSpeechProgram(
   env: NodeJS.ProcessEnv,
   folders?: readonly string[],
-): Promise<SpeechProgram | null> {
+): SpeechProgram | null {
   const where = folders === undefined ? env : { ...env, PATH: folders.join(delimiter) }
-  const espeak = await findProgram('espeak-ng', where)
+  const espeak = findProgram('espeak-ng', where)
   if (espeak) return { name: 'espeak-ng', file: espeak, args: ['--stdin'] }
-  const spd = await findProgram('spd-say', where)
+  const spd = findProgram('spd-say', where)
   if (spd) return { name: 'spd-say', file: spd, args: ['--wait', '--pipe-mode'] }
   return null
 }

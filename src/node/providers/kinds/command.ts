@@ -100,9 +100,9 @@ export const commandKind = defineKind({
     return { provider, argv, problem: null }
   },
 
-  async probe(_config, built, context) {
+  probe(_config, built, context) {
     const program = built.argv?.[0] ?? ''
-    const path = await findProgram(program, context.env)
+    const path = findProgram(program, context.env)
     if (!path) {
       return {
         usable: false,
@@ -115,17 +115,14 @@ export const commandKind = defineKind({
     }
   },
 
-  async detect(context) {
+  detect(context) {
     const found = []
     for (const cli of CLIS) {
-      let path = await findProgram(cli.program, context.env)
+      let path = findProgram(cli.program, context.env)
       let entry: { name: string; command: string; description: string } = cli.entry
       if (!path && cli.program === 'opencode' && context.env.HOME) {
         // opencode's installer puts it here without touching PATH; the seed names it this way.
-        path = await findProgram(
-          join(context.env.HOME, '.opencode', 'bin', 'opencode'),
-          context.env,
-        )
+        path = findProgram(join(context.env.HOME, '.opencode', 'bin', 'opencode'), context.env)
         if (path)
           entry = {
             ...entry,

@@ -81,7 +81,7 @@ export interface EntryKind {
   module: ProviderKindModule
   keyVariables(): string[]
   build(context: BuildContext): BuiltProvider
-  probe(built: BuiltProvider, context: ProbeContext): Promise<Usability>
+  probe(built: BuiltProvider, context: ProbeContext): Usability | Promise<Usability>
   describe(): string
 }
 

@@ -92,14 +92,19 @@ export interface ProviderKindModule<
     config: ProviderEntryOf<ProviderKindSchema<Kind, Fields>>,
     context: BuildContext,
   ): BuiltProvider
-  /** Whether the built entry can answer now: quick, and sends no prompt. */
+  /**
+   * Whether the built entry can answer now: quick, and sends no prompt. A kind that only looks
+   * at this machine (a program on PATH) answers at once; one that asks a server, in a promise.
+   */
   probe(
     config: ProviderEntryOf<ProviderKindSchema<Kind, Fields>>,
     built: BuiltProvider,
     context: ProbeContext,
-  ): Promise<Usability>
-  /** What this machine has of this kind, as ready-to-paste entries. */
-  detect(context: DetectContext): Promise<DetectedEntry<Kind, Fields>[]>
+  ): Usability | Promise<Usability>
+  /** What this machine has of this kind, as ready-to-paste entries (at once or in a promise). */
+  detect(
+    context: DetectContext,
+  ): DetectedEntry<Kind, Fields>[] | Promise<DetectedEntry<Kind, Fields>[]>
   /** What an entry calls, in a few words: `gemini-2.5-flash at the gemini API`. */
   describe(config: ProviderEntryOf<ProviderKindSchema<Kind, Fields>>): string
   /** How `providers list` names what to install or set when nothing is found: `set GEMINI_API_KEY`. */

@@ -73,7 +73,7 @@ export const ollamaKind = defineKind({
         ]
       }
     }
-    const program = await findProgram('ollama', context.env)
+    const program = findProgram('ollama', context.env)
     if (!program) return []
     const state = context.probe
       ? `its server did not answer on ${baseUrl}: start it with \`ollama serve\``
