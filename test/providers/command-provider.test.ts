@@ -3,7 +3,7 @@
  * within a second, nothing left running afterwards, no key seen by a program that was not given
  * it, and every failure reported as one line that says what happened.
  */
-import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
@@ -93,6 +93,35 @@ describe('command provider', () => {
       outputTokens: expect.any(Number),
       estimated: true,
     })
+  })
+
+  // A turn starts its providers one after another without returning to the event loop. Through a
+  // pipe, a program's input ended only when the loop came round to closing the pipe, so the first
+  // program waited for the last to start before it could begin. A file's end needs nobody.
+  it('gives the program its prompt as a file that ends by itself, and leaves no copy behind', async () => {
+    const marks = await mkdtemp(join(tmpdir(), 'discussions-eof-'))
+    const script = join(marks, 'reads-all.sh')
+    await writeFile(
+      script,
+      [
+        '#!/bin/sh',
+        `if [ -f /dev/stdin ]; then echo file; else echo other; fi > "${marks}/stdin-kind"`,
+        `cat > "${marks}/input"`,
+        `ls -A > "${marks}/scratch"`,
+        'echo answered',
+      ].join('\n'),
+      { mode: 0o755 },
+    )
+    try {
+      const answer = await provider([script]).complete(request({ system: 'Be brief.' }))
+      expect(answer.text).toBe('answered')
+      expect(await readFile(join(marks, 'stdin-kind'), 'utf8')).toBe('file\n')
+      expect(await readFile(join(marks, 'input'), 'utf8')).toBe('Be brief.\n\nWhat do you think?')
+      // The program's working folder is empty: the prompt is not left there for it to find.
+      expect(await readFile(join(marks, 'scratch'), 'utf8')).toBe('')
+    } finally {
+      await rm(marks, { recursive: true, force: true })
+    }
   })
 
   it('waits for a slow program that answers within its timeout', async () => {

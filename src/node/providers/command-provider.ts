@@ -4,8 +4,11 @@
  * here: no shell, an allow-listed environment, a scratch working folder, a per-call timeout, a
  * capped output, and on timeout or cancel the whole process group killed (TERM, then KILL).
  */
-import type { ChildProcessWithoutNullStreams } from 'node:child_process'
+import type { ChildProcessByStdio } from 'node:child_process'
+import { closeSync, openSync, unlinkSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { StringDecoder } from 'node:string_decoder'
+import type { Readable } from 'node:stream'
 import { stripVTControlCharacters } from 'node:util'
 
 // cross-spawn rather than execa: the same spawn where Node's is enough, and Windows' .cmd shims
@@ -73,6 +76,23 @@ function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`
 }
 
+/**
+ * The prompt as the program's stdin: a file in its scratch folder, opened for it, and no longer
+ * named there once open. Through a pipe, the end of the input reached the program only once this
+ * process's event loop came round to closing the pipe, which for a turn's providers was after the
+ * last of them had started: the first waited for the others, and all began their work together.
+ * A file ends where it ends. Written at once: a prompt is some kilobytes, and the spawn that
+ * follows blocks for longer.
+ */
+function promptInput(scratch: string, input: string): number {
+  const file = join(scratch, 'prompt')
+  writeFileSync(file, input, { flag: 'wx', mode: 0o600 })
+  const fd = openSync(file, 'r')
+  // Windows cannot remove an open file; the scratch folder goes with it when the call ends.
+  if (HOST_PLATFORM !== 'win32') unlinkSync(file)
+  return fd
+}
+
 export function createCommandProvider(options: CommandProviderOptions): Provider {
   const program = options.argv[0] ?? ''
   const timeoutDefault = options.timeoutMs ?? COMMAND_DEFAULTS.timeoutMs
@@ -84,19 +104,21 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
     if (request.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
     const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt
     const scratch = await makeScratch(options.scratchRoot)
-    const subprocess = spawn(program, options.argv.slice(1), {
-      cwd: scratch,
-      env: childEnv(options.parentEnv, options.envNames),
-      shell: false,
-      // Its own process group, so the whole tree can be killed (see process-group.ts).
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-      windowsHide: true,
-    }) as ChildProcessWithoutNullStreams // stdio is all pipes
-    // A program that exits without reading its input closes the pipe under the write (EPIPE):
-    // what it printed and how it exited say what happened, not the write.
-    subprocess.stdin.on('error', () => undefined)
-    subprocess.stdin.end(input)
+    const stdin = promptInput(scratch, input)
+    let subprocess: ChildProcessByStdio<null, Readable, Readable>
+    try {
+      subprocess = spawn(program, options.argv.slice(1), {
+        cwd: scratch,
+        env: childEnv(options.parentEnv, options.envNames),
+        shell: false,
+        // Its own process group, so the whole tree can be killed (see process-group.ts).
+        detached: true,
+        stdio: [stdin, 'pipe', 'pipe'],
+        windowsHide: true,
+      }) as ChildProcessByStdio<null, Readable, Readable>
+    } finally {
+      closeSync(stdin) // the program has its own copy once spawn returns
+    }
     const pid = subprocess.pid
     if (pid !== undefined) trackGroup(pid)
     let terminating = false
