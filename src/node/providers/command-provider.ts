@@ -103,7 +103,7 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
   async function complete(request: ProviderRequest): Promise<ProviderCompletion> {
     if (request.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
     const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt
-    const scratch = await makeScratch(options.scratchRoot)
+    const scratch = makeScratch(options.scratchRoot)
     const stdin = promptInput(scratch, input)
     let subprocess: ChildProcessByStdio<null, Readable, Readable>
     try {
