@@ -124,6 +124,12 @@ describe('command provider', () => {
     }
   })
 
+  it('leaves no scratch folder behind when the program cannot even be started', async () => {
+    // Node refuses a NUL in a program's name before starting anything; afterEach checks the
+    // scratch folders are all gone.
+    await expect(provider(['no\0such']).complete(request())).rejects.toThrow(/null bytes/)
+  })
+
   it('waits for a slow program that answers within its timeout', async () => {
     const result = await provider([bins.slow], { timeoutMs: 5_000 }).complete(request())
     expect(result.text).toBe('thinking... done')

@@ -104,20 +104,25 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
     if (request.signal?.aborted) throw new ProviderError('cancelled', 'cancelled')
     const input = request.system ? `${request.system}\n\n${request.prompt}` : request.prompt
     const scratch = makeScratch(options.scratchRoot)
-    const stdin = promptInput(scratch, input)
     let subprocess: ChildProcessByStdio<null, Readable, Readable>
     try {
-      subprocess = spawn(program, options.argv.slice(1), {
-        cwd: scratch,
-        env: childEnv(options.parentEnv, options.envNames),
-        shell: false,
-        // Its own process group, so the whole tree can be killed (see process-group.ts).
-        detached: true,
-        stdio: [stdin, 'pipe', 'pipe'],
-        windowsHide: true,
-      }) as ChildProcessByStdio<null, Readable, Readable>
-    } finally {
-      closeSync(stdin) // the program has its own copy once spawn returns
+      const stdin = promptInput(scratch, input)
+      try {
+        subprocess = spawn(program, options.argv.slice(1), {
+          cwd: scratch,
+          env: childEnv(options.parentEnv, options.envNames),
+          shell: false,
+          // Its own process group, so the whole tree can be killed (see process-group.ts).
+          detached: true,
+          stdio: [stdin, 'pipe', 'pipe'],
+          windowsHide: true,
+        }) as ChildProcessByStdio<null, Readable, Readable>
+      } finally {
+        closeSync(stdin) // the program has its own copy once spawn returns
+      }
+    } catch (error) {
+      await removeScratch(scratch) // nothing was started in it (a full disk, say)
+      throw error
     }
     const pid = subprocess.pid
     if (pid !== undefined) trackGroup(pid)
