@@ -1,6 +1,6 @@
 /**
- * A small file read whole and synchronously, refusing before the first byte what could make the
- * read block or never end: anything that is not a regular file (a FIFO, a device, a link to
+ * A small file read whole and synchronously, refusing before it is even opened what could make
+ * the read block or never end: anything that is not a regular file (a FIFO, a device, a link to
  * /dev/zero that a cloned repository may hold) and a file above a size limit.
  *
  * For the settings files every command reads before it starts (the settings, each persona and
@@ -10,7 +10,8 @@
  * turn's start, about 4 ms before the first provider started. The checks above are what make it
  * safe to hold the event loop for the read.
  */
-import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs'
+import { closeSync, constants, fstatSync, openSync, readSync, statSync } from 'node:fs'
+import type { Stats } from 'node:fs'
 
 /** Why a file was not read; `code` as Node's own errors name theirs, for the callers' messages. */
 export class NotReadableError extends Error {
@@ -22,6 +23,16 @@ export class NotReadableError extends Error {
   }
 }
 
+function refuseUnlessPlain(stats: Stats, maxBytes: number): void {
+  if (stats.isDirectory()) throw new NotReadableError('is a folder', 'EISDIR')
+  if (!stats.isFile()) throw new NotReadableError('is not a regular file', 'ENOTREGULAR')
+  if (stats.size > maxBytes)
+    throw new NotReadableError(
+      `is ${stats.size} bytes, more than the ${maxBytes} a file here may have`,
+      'ETOOLARGE',
+    )
+}
+
 /** O_NONBLOCK, so that opening a FIFO does not wait for a writer (0 where there is none). */
 const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
 
@@ -30,16 +41,13 @@ const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NONBLOCK ?? 0)
  * (ENOENT, EACCES, ...) and `NotReadableError` for one that is refused.
  */
 export function readRegularFile(file: string, maxBytes: number): Buffer {
+  // Looked at before it is opened, since opening some devices does something (a tape rewinds);
+  // and again once open, in case the name was swapped in between.
+  refuseUnlessPlain(statSync(file), maxBytes)
   const fd = openSync(file, OPEN_FLAGS)
   try {
     const stats = fstatSync(fd)
-    if (stats.isDirectory()) throw new NotReadableError('is a folder', 'EISDIR')
-    if (!stats.isFile()) throw new NotReadableError('is not a regular file', 'ENOTREGULAR')
-    if (stats.size > maxBytes)
-      throw new NotReadableError(
-        `is ${stats.size} bytes, more than the ${maxBytes} a file here may have`,
-        'ETOOLARGE',
-      )
+    refuseUnlessPlain(stats, maxBytes)
     const bytes = Buffer.allocUnsafe(stats.size)
     let filled = 0
     while (filled < bytes.length) {
