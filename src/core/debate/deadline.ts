@@ -38,15 +38,17 @@ export async function withDeadline<T>(
     outer?.addEventListener('abort', onCancel, { once: true })
     if (outer?.aborted) onCancel()
   })
-  const call = work(controller.signal).then(
-    (value): DeadlineOutcome<T> => ({ kind: 'ok', value }),
-    (error: unknown): DeadlineOutcome<T> =>
-      outer?.aborted ? { kind: 'cancelled' } : { kind: 'failed', error },
-  )
+  // The deadline starts before the call: a call given the same limit (a provider's own timeout)
+  // then never ends first, and the participant is recorded as timed out by the round.
   const timer = sleep(ms, controller.signal).then(
     (): DeadlineOutcome<T> => ({ kind: 'timeout' }),
     // The timer's sleep rejects when the signal aborts: the call settles the race then.
     () => new Promise<DeadlineOutcome<T>>(() => undefined),
+  )
+  const call = work(controller.signal).then(
+    (value): DeadlineOutcome<T> => ({ kind: 'ok', value }),
+    (error: unknown): DeadlineOutcome<T> =>
+      outer?.aborted ? { kind: 'cancelled' } : { kind: 'failed', error },
   )
   try {
     return await Promise.race([call, timer, cancelled])
