@@ -15,13 +15,14 @@
  * cache's, bin/run-bundle.cjs).
  */
 import { createHash } from 'node:crypto'
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs'
 import type { Stats } from 'node:fs'
 import { join } from 'node:path'
 import { deserialize, serialize } from 'node:v8'
 
 import type * as z from 'zod'
 
+import { readRegularFile } from '../files/read-regular-file.js'
 import { processEnv, runningBuild } from '../host.js'
 import { replaceDurably } from '../store/durable-write.js'
 import { stateDir } from '../store/state-dir.js'
@@ -75,7 +76,9 @@ function ownedPrivately(stats: Stats | null): boolean {
 
 function readEntries(file: string): Map<string, Buffer> | null {
   try {
-    const held: unknown = deserialize(readFileSync(file))
+    // Not a plain file, or far over the size the values are kept to (names and framing come on
+    // top): not one this cache wrote.
+    const held: unknown = deserialize(readRegularFile(file, 2 * MAX_BYTES))
     if (typeof held !== 'object' || held === null) return null
     const { format, entries } = held as { format?: unknown; entries?: unknown }
     if (format !== FORMAT || !Array.isArray(entries)) return null
