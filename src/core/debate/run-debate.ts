@@ -4,7 +4,11 @@
  * so a crash loses at most the calls in flight, and running again resumes where it stopped.
  * Everything goes through ports: the store, the personas, the provider call and a sleep.
  */
+import type { CommentBody } from '../format/comment-body.js'
+import type { HeaderChanges } from '../format/header-edit.js'
 import type { ParsedDiscussion } from '../format/model.js'
+import { admitName, admitText } from '../text/text.js'
+import type { Name } from '../text/text.js'
 import type { ProviderRequest, ProviderResult } from '../providers/port.js'
 import { mapWithConcurrency } from '../concurrency.js'
 import { askOne } from './ask-one.js'
@@ -21,9 +25,9 @@ export interface DebateStore {
   read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
   appendComment(
     path: string,
-    comment: { author: string; text: string; vote: null },
+    comment: { author: Name; body: CommentBody; vote: null },
   ): Promise<{ line: number }>
-  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
+  updateHeaders(path: string, changes: HeaderChanges): Promise<void>
 }
 
 export interface DebateDeps {
@@ -53,19 +57,22 @@ export interface DebateRunResult {
   cancelled: boolean
 }
 
-/**
- * Who signs the debate's own records (rounds, absences, results). A `Bot-` name, so it is never
- * taken for a human (see `isHumanName`) in the participants list or by `human_required`.
- */
-export const CLERK = 'Bot-Debate'
+import { CLERK } from './model.js'
+
+export { CLERK }
 
 export const STATUS = {
-  open: 'OPEN',
-  consensus: 'CONSENSUS',
-  escalated: 'ESCALATED',
-  accepted: 'ACCEPTED',
-  rejected: 'REJECTED',
+  open: admitName('OPEN'),
+  consensus: admitName('CONSENSUS'),
+  escalated: admitName('ESCALATED'),
+  accepted: admitName('ACCEPTED'),
+  rejected: admitName('REJECTED'),
 } as const
+
+/** The phases a debate's header names besides its steps. */
+export const DECIDED = admitName('decided')
+const ESCALATED = admitName('escalated')
+const CLERK_NAME = admitName(CLERK)
 
 /** The topic's context: the file's text before the first comment, without the header. */
 export function debateContext(parsed: ParsedDiscussion): string {
@@ -78,8 +85,8 @@ export async function runDebate(
   deps: DebateDeps,
 ): Promise<DebateRunResult> {
   const emit = (event: DebateEvent): void => options.onEvent?.(event)
-  const append = (author: string, text: string) =>
-    deps.store.appendComment(options.file, { author, text, vote: null })
+  const append = (author: Name, body: CommentBody) =>
+    deps.store.appendComment(options.file, { author, body, vote: null })
   let started = false
   let previousStep = ''
   for (;;) {
@@ -110,7 +117,7 @@ export async function runDebate(
         emit({ type: 'debate-finished', outcome: state.outcome })
         return { state, cancelled: false }
       case 'start-round':
-        await append(CLERK, blocks.round(step.round, step.runoff ? step.candidates : null))
+        await append(CLERK_NAME, blocks.round(step.round, step.runoff ? step.candidates : null))
         emit({
           type: 'round-started',
           round: step.round,
@@ -121,7 +128,10 @@ export async function runDebate(
       case 'ask': {
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
-        await deps.store.updateHeaders(options.file, { Phase: step.phase, Status: STATUS.open })
+        await deps.store.updateHeaders(options.file, {
+          Phase: admitText(step.phase),
+          Status: STATUS.open,
+        })
         emit({
           type: 'phase-started',
           round: step.round,
@@ -153,12 +163,12 @@ export async function runDebate(
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
         const tally = tallyRound(state, round)
-        await append(CLERK, blocks.roundResult(tally, state.settings.threshold, tally.result))
+        await append(CLERK_NAME, blocks.roundResult(tally, state.settings.threshold, tally.result))
         emit({ type: 'round-ended', tally })
         if (tally.result.kind === 'consensus') {
           await deps.store.updateHeaders(options.file, {
             Status: STATUS.consensus,
-            Phase: 'decided',
+            Phase: DECIDED,
           })
           emit({ type: 'consensus-reached', round: step.round, proposal: tally.result.proposal })
         } else if (tally.result.kind === 'runoff') {
@@ -168,15 +178,17 @@ export async function runDebate(
       }
       case 'escalate':
         await append(
-          CLERK,
+          CLERK_NAME,
           blocks.outcome(
             { kind: 'escalated', rounds: step.rounds, reason: step.reason },
-            'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            admitText(
+              'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            ),
           ),
         )
         await deps.store.updateHeaders(options.file, {
           Status: STATUS.escalated,
-          Phase: 'escalated',
+          Phase: ESCALATED,
         })
         emit({ type: 'escalated', rounds: step.rounds, reason: step.reason })
         break

@@ -7,6 +7,7 @@ import { basename } from 'node:path'
 
 import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
+import { admitTyped } from '../../core/text/text.js'
 import { previewTurn } from '../../core/turns/preview-turn.js'
 import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
@@ -33,7 +34,7 @@ export async function runTurnIn(
   await engine.requireWritableDiscussion(path, { folder: true })
   await requireNamedPersonas(engine, options.participants ?? [])
   const loaded = await engine.load(path)
-  const { provider, ...turn } = options
+  const { provider, callout, ...turn } = options
   const timeoutSeconds = engine.config.turns.timeout_seconds
   return runTurn(
     {
@@ -41,6 +42,8 @@ export async function runTurnIn(
       budgetChars: engine.config.turns.context_chars,
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
       ...turn,
+      // The callout goes into every prompt and an external participant's arguments.
+      ...(callout !== undefined ? { callout: admitTyped(callout, 'The callout') } : {}),
       file: loaded.path,
     },
     await turnDepsOf(engine, provider, loaded.path),
