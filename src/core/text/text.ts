@@ -50,10 +50,18 @@ const ESCAPE_SEQUENCES = new RegExp(
   'g',
 )
 
-/** C0 and C1 controls but tab and line feed; lone surrogates; the two noncharacters U+FFFE/FFFF. */
+/** C0 and C1 controls but tab and line feed (NUL apart: see `NOT_TEXT`). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
+const CONTROLS = /[\u0001-\u0008\u000b-\u001f\u007f-\u009f]/g
+
+/**
+ * What is not text at all: NUL, lone surrogates, the noncharacters U+FFFE and U+FFFF, and (in an
+ * answer) U+FFFD, what a byte that was not UTF-8 became when it was decoded. Escape sequences and
+ * other controls are formatting a terminal understands; these are bytes that were never text.
+ */
 const NOT_TEXT =
-  // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
-  /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
+  // eslint-disable-next-line no-control-regex -- NUL is the first thing it looks for
+  /\u0000|[\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g
 
 /** Shown in any text: bidi overrides and isolates, and invisible characters text has no use for. */
 const HIDDEN =
@@ -62,7 +70,6 @@ const HIDDEN =
 /** Also shown in names: the joiners and marks body text needs, and the soft hyphen. */
 const HIDDEN_IN_NAMES = /[\u00ad\u061c\u200c-\u200f]|\u034f|\u17b4|\u17b5/g
 
-/** What a byte that was not UTF-8 became when it was decoded. */
 const REPLACEMENT = /\ufffd/g
 
 function visible(char: string): string {
@@ -72,7 +79,7 @@ function visible(char: string): string {
 
 interface Crossing {
   text: string
-  /** Characters removed as not text (controls, escape sequences, invalid code units). */
+  /** Characters removed as not text (`NOT_TEXT`); controls and escape sequences are not counted. */
   removed: number
 }
 
@@ -89,8 +96,9 @@ function cross(raw: string, options: { name?: boolean; replacements?: boolean } 
   let text = raw
   // Fast path: printable ASCII with LF and tab is already text.
   if (/[^\t\n\u0020-\u007e]/.test(text)) {
-    text = removeCounted(text, ESCAPE_SEQUENCES, counter)
+    text = text.replace(ESCAPE_SEQUENCES, '')
     text = text.replace(LINE_BREAKS, '\n')
+    text = text.replace(CONTROLS, '')
     text = removeCounted(text, NOT_TEXT, counter)
     if (options.replacements) text = removeCounted(text, REPLACEMENT, counter)
     text = text.replace(HIDDEN, visible)
@@ -107,7 +115,8 @@ export function admitText(raw: string): Text {
 
 /**
  * A provider's answer (or a string decoded from the JSON in one): repaired, never refused. What
- * was not text, U+FFFD included, is removed; `removed` says how much, for a note on the comment.
+ * was not text (NUL, U+FFFD, a lone surrogate) is removed and counted in `removed`, for a note on
+ * the comment; escape sequences and controls go too, without a note (agent CLIs print colours).
  */
 export function admitAnswer(raw: string): { text: Text; removed: number } {
   const { text, removed } = cross(raw, { replacements: true })
@@ -121,7 +130,7 @@ export function removedNote(removed: number): string | null {
     removed === 1
       ? '1 character that is not text was'
       : `${removed} characters that are not text were`
-  return `${what} removed from this answer: control codes, escape sequences or bytes that are not UTF-8.`
+  return `${what} removed from this answer: NUL bytes, or bytes that were not UTF-8.`
 }
 
 /** `what` names the text in the message: "The comment", "The title". */
