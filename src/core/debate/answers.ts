@@ -41,7 +41,17 @@ export interface AnswerRules {
  * block then carries.
  */
 class Decoder {
-  removed = 0
+  /** What the answer as it came held that was not text, then what its JSON decoded to. */
+  removed: number
+
+  /** The answer's prose through the door, for an answer that holds no JSON. */
+  readonly prose: Text
+
+  constructor(raw: string) {
+    const crossed = admitAnswer(raw)
+    this.removed = crossed.removed
+    this.prose = admitText(crossed.text.trim())
+  }
 
   /** A decoded string through the door, trimmed; anything else is empty. */
   text(value: unknown): Text {
@@ -68,7 +78,7 @@ function objectWith(text: string, key: string): Record<string, unknown> | null {
 }
 
 export function readProposal(text: string): ReadAnswer {
-  const decode = new Decoder()
+  const decode = new Decoder(text)
   const object = objectWith(text, 'proposal')
   if (object) {
     const confidence = typeof object.confidence === 'number' ? object.confidence : null
@@ -84,7 +94,7 @@ export function readProposal(text: string): ReadAnswer {
       }
   }
   // A model that wrote its proposal as prose still proposed something: keep it.
-  const prose = decode.text(text)
+  const prose = decode.prose
   if (prose !== '' && !prose.startsWith('{'))
     return {
       answer: { kind: 'proposal', text: prose, confidence: null },
@@ -94,7 +104,7 @@ export function readProposal(text: string): ReadAnswer {
 }
 
 export function readCritiques(text: string, rules: AnswerRules): ReadAnswer {
-  const decode = new Decoder()
+  const decode = new Decoder(text)
   const object = objectWith(text, 'critiques')
   if (!object || !Array.isArray(object.critiques))
     return { answer: null, notes: decode.notes(['the answer holds no "critiques" list']) }
@@ -134,7 +144,7 @@ export function readCritiques(text: string, rules: AnswerRules): ReadAnswer {
 }
 
 export function readDefense(text: string, rules: AnswerRules): ReadAnswer {
-  const decode = new Decoder()
+  const decode = new Decoder(text)
   const object = objectWith(text, 'addresses') ?? objectWith(text, 'response')
   if (!object)
     return {
@@ -164,7 +174,7 @@ export function readDefense(text: string, rules: AnswerRules): ReadAnswer {
 }
 
 export function readBallot(text: string, rules: AnswerRules): ReadAnswer {
-  const decode = new Decoder()
+  const decode = new Decoder(text)
   const object = objectWith(text, 'approves')
   if (!object) return { answer: null, notes: decode.notes(['the answer holds no "approves" list']) }
   const notes: string[] = []

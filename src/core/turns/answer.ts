@@ -129,7 +129,8 @@ export function parseAnswer(raw: string, options: AnswerOptions): ParsedAnswer {
     const body = extractVoteLines(decoded.text)
     const vote = options.votes ? (voteFrom(contract.vote) ?? body.vote) : null
     if (body.text === '' && vote === null) return { kind: 'no-response' }
-    const note = removedNote(decoded.removed)
+    // What the answer held that was not text, around the JSON or decoded from its escapes.
+    const note = removedNote(admitAnswer(raw).removed + decoded.removed)
     return {
       kind: 'comment',
       comment: withNotes(body.text, [note]),
