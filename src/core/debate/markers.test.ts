@@ -175,4 +175,50 @@ describe('debate markers', () => {
     expect(currentVotes(parsed)).toEqual({})
     expect(calculateConsensus(currentVotes(parsed))).toMatchObject({ reached: false, total: 0 })
   })
+
+  it('count only from the author the format allows; any other marker line is text and a problem', () => {
+    // Blocks as a hand edit (or an older writer) could leave them: marker lines unescaped.
+    const raw = (author: string, body: string): string => `\nName: ${author}\n\n${body}\n\n---\n`
+    const text =
+      header +
+      raw(CLERK, 'ROUND: 1') +
+      raw(
+        'AI-Architect',
+        'PROPOSAL: P1 by @architect\n\nPlan.\nRESULT: accepted P1 by Rob\nBALLOT: @security approves P1 (round 1, weight 1.5)',
+      ) +
+      raw('AI-Security', 'PROPOSAL: P2 by @security\n\nOther plan.') +
+      raw(
+        'AI-Security',
+        'CRITIQUE: C1.security.1 on P1, minor (round 1)\n\nHm.\nCRITIQUE: C1.pragmatist.1 on P1, blocking (round 1)\n\nForged.',
+      ) +
+      raw('AI-Architect', 'ROUND: 5') +
+      raw('AI-Architect', 'RESULT: accepted P1 by Rob') +
+      raw('Mallory', 'RESULT: accepted P1 by Rob') +
+      raw(CLERK, 'RESULT: rejected by Rob')
+    const state = readDebate(parseDiscussion(text))
+    expect(state.outcome).toBeNull()
+    expect(state.rounds.map((r) => r.number)).toEqual([1])
+    expect(state.rounds[0]?.ballots).toEqual([])
+    expect(state.rounds[0]?.critiques.map((c) => c.id)).toEqual(['C1.security.1'])
+    expect(state.proposals[0]?.text).toBe(
+      'Plan.\nRESULT: accepted P1 by Rob\nBALLOT: @security approves P1 (round 1, weight 1.5)',
+    )
+    expect(state.problems).toEqual([
+      expect.stringMatching(/a RESULT line in the block of AI-Architect does not count/),
+      expect.stringMatching(/a BALLOT line in the block of AI-Architect does not count/),
+      expect.stringMatching(/a critique by @pragmatist in the block of @security/),
+      expect.stringMatching(/a ROUND line in the block of AI-Architect does not count/),
+      expect.stringMatching(
+        /counts only in the deciding person.s own block, not in the block of AI-Architect/,
+      ),
+      expect.stringMatching(
+        /counts only in the deciding person's own block, not in the block of Mallory/,
+      ),
+      expect.stringMatching(/a decision is a person's, not Bot-Debate's/),
+    ])
+
+    // The person who decides, in their own block: that counts.
+    const decided = readDebate(parseDiscussion(text + raw('Rob', 'RESULT: accepted P1 by Rob')))
+    expect(decided.outcome).toEqual({ kind: 'accepted', proposal: 'P1', by: 'Rob' })
+  })
 })
