@@ -55,10 +55,11 @@ import type {
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
+import type { EngineContext } from './engine-context.js'
 
 export type * from './engine-types.js'
 
-export class Engine {
+export class Engine implements EngineContext {
   private personaRegistry: Promise<PersonaRegistry> | null = null
   private templateRegistry: Promise<TemplateRegistry> | null = null
   private loadedProviders: Promise<LoadedProviders> | null = null

@@ -12,10 +12,11 @@ import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
 import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
-import type { Engine, EngineTurnOptions } from './engine.js'
+import type { EngineContext } from './engine-context.js'
+import type { EngineTurnOptions } from './engine-types.js'
 
 export async function runTurnIn(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: EngineTurnOptions = {},
 ): Promise<TurnResult> {
@@ -49,7 +50,7 @@ export async function runTurnIn(
 
 /** Who a turn would ask and the exact prompt each would get; calls nobody. */
 export async function previewTurnIn(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
@@ -62,7 +63,7 @@ export async function previewTurnIn(
 
 /** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
 async function requireNamedPersonas(
-  engine: Engine,
+  engine: EngineContext,
   participants: readonly string[],
 ): Promise<void> {
   const named = participants.map((name) => name.trim().replace(/^@/, ''))
@@ -87,7 +88,11 @@ async function requireNamedPersonas(
 }
 
 /** What a turn runs on: this engine's registries, providers and store. */
-async function turnDepsOf(engine: Engine, provider?: string, file?: string): Promise<TurnDeps> {
+async function turnDepsOf(
+  engine: EngineContext,
+  provider?: string,
+  file?: string,
+): Promise<TurnDeps> {
   const [personas, templates, providers, { turnDeps }] = await Promise.all([
     engine.personas(),
     engine.templates(),
