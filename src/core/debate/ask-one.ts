@@ -11,10 +11,10 @@ import { readBallot, readCritiques, readDefense, readProposal } from './answers.
 import type { AnswerRules, ReadAnswer } from './answers.js'
 import { withDeadline } from './deadline.js'
 import type { DebateEvent } from './events.js'
-import { CLERK } from './model.js'
 import type { DebatePhase, DebateRound, DebateState } from './model.js'
 import { debatePrompt } from './prompts.js'
-import type { DebateDeps, DebateRunOptions } from './run-debate.js'
+import { CLERK } from './ports.js'
+import type { DebateDeps, DebateRunOptions } from './ports.js'
 
 const CLERK_NAME = admitName(CLERK)
 

@@ -4,13 +4,6 @@
  * is exact integer arithmetic.
  */
 
-/**
- * Who signs the debate's own records (rounds, absences, round results, escalation): the only author
- * whose ROUND, ABSENT and round RESULT lines count. A `Bot-` name, so it is never taken for a human
- * (see `isHumanName`) in the participants list or by `human_required`.
- */
-export const CLERK = 'Bot-Debate'
-
 export const DEBATE_PHASES = ['propose', 'critique', 'defend', 'vote'] as const
 export type DebatePhase = (typeof DEBATE_PHASES)[number]
 

@@ -15,7 +15,7 @@ import type { DebateWord } from '../format/engine-lines.js'
 import { headerValue, splitList } from '../format/headers.js'
 import type { Comment, ParsedDiscussion } from '../format/model.js'
 import { isHumanName } from '../voting/consensus.js'
-import { CLERK } from './model.js'
+import { CLERK } from './ports.js'
 import type {
   DebateOutcome,
   DebateParticipant,
