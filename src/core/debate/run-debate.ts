@@ -5,7 +5,6 @@
  * Everything goes through ports: the store, the personas, the provider call and a sleep.
  */
 import type { CommentBody } from '../format/comment-body.js'
-import type { HeaderChanges } from '../format/header-edit.js'
 import type { ParsedDiscussion } from '../format/model.js'
 import { admitName, admitText } from '../text/text.js'
 import type { Name } from '../text/text.js'
