@@ -187,7 +187,8 @@ export async function callEventStream(
     }
     touch()
     if (!response.ok) {
-      const body = await response.text().catch(() => '')
+      // Redacted before it is cut to length: a cut key would no longer be found whole.
+      const body = clean(await response.text().catch(() => ''))
       const said = serverMessage(body)
       throw new ProviderError(
         'http',
