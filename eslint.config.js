@@ -7,6 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
+import { importCycles } from './eslint/import-cycles.js'
 import { terminalOutput } from './eslint/terminal-output.js'
 
 export default tseslint.config(
@@ -100,6 +101,7 @@ export default tseslint.config(
     },
   },
   ...fences,
+  ...importCycles,
   ...terminalOutput,
   {
     // The contract owns its wire: its answers and events are zod schemas of its own, and the

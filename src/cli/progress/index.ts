@@ -4,12 +4,7 @@
  */
 import { jsonForTerminal } from '../../core/terminal/json-for-terminal.js'
 import type { CliIO, TerminalOutput } from '../io.js'
-import type { ProgressLayout } from './layout.js'
-
-export interface Progress<E> {
-  onEvent: (event: E) => void
-  stop: () => void
-}
+import type { Progress, ProgressLayout } from './layout.js'
 
 export function plainProgress<E>(
   out: Pick<TerminalOutput, 'write'>,
