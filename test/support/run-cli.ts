@@ -38,14 +38,22 @@ export function runDiscussions(
 
 /**
  * Runs the real bin with a terminal on its stdin and stdout (a pseudo-terminal from util-linux's
- * `script`), as a person at a terminal runs it. The terminal merges stderr into `stdout`.
+ * `script`), as a person at a terminal runs it. The terminal merges stderr into `stdout`. With
+ * `size`, the terminal reports that size (else none, as some CI terminals do).
  */
 export function runInTerminal(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    cwd?: string
+    env?: NodeJS.ProcessEnv
+    size?: { columns: number; rows: number }
+  } = {},
 ): Promise<CliRun> {
   const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ')
+  const size = options.size
+    ? `stty rows ${options.size.rows} cols ${options.size.columns} && exec `
+    : ''
+  const command = size + [process.execPath, BIN, ...args].map(quote).join(' ')
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },

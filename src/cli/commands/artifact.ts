@@ -6,7 +6,7 @@ import type { CliIO } from '../io.js'
 
 /** Whether a terminal editor can run here: it needs a terminal on both sides. */
 function hasTerminal(io: CliIO): boolean {
-  return io.stdin.isTTY === true && (io.stdout as NodeJS.WriteStream).isTTY === true
+  return io.stdin.isTTY === true && io.stdout.isTTY
 }
 
 export function registerArtifact(program: Command, io: CliIO): void {

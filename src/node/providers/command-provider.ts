@@ -214,7 +214,8 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       }
       const conclude = (ending: Ending): void => {
         if (settled) return
-        const stderrLine = clean(lastLine(stderrTail))
+        // Redacted before the last line is picked and cut: a key split over lines, or cut, is found whole.
+        const stderrLine = lastLine(clean(stderrTail))
         const spawnFailed = ending.exitCode === undefined && ending.signal === undefined
         if (spawnFailed && (ending.code === 'ENOENT' || ending.code === 'EACCES')) {
           const what = ending.code === 'ENOENT' ? 'not found' : 'not executable'
