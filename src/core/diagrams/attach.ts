@@ -1,11 +1,12 @@
-import { extractPlantUml } from './extract.js'
+import { extractDiagrams } from './extract.js'
 
 /** Saves a new diagram file; returns its path relative to the discussion's folder. */
 export type SaveDiagram = (discussionFile: string, source: string) => Promise<string>
 
 /**
- * The comment as it is appended: a PlantUML block becomes a saved file and a `DIAGRAM:` line.
- * If the file cannot be written the block stays in the comment, so the diagram is never lost.
+ * The comment as it is appended, an AI's answer or a person's comment alike: each PlantUML block
+ * becomes a saved file and a `DIAGRAM:` line. A block whose file cannot be written stays in the
+ * comment, so a diagram is never lost.
  */
 export async function attachDiagram(
   comment: string,
@@ -13,11 +14,16 @@ export async function attachDiagram(
   save: SaveDiagram | undefined,
 ): Promise<string> {
   if (!save) return comment
-  const found = extractPlantUml(comment)
+  const found = extractDiagrams(comment)
   if (!found) return comment
-  try {
-    return found.withMarker(await save(discussionFile, found.source))
-  } catch {
-    return comment
+  const paths: (string | null)[] = []
+  // One after another: each file gets its own name in the same second.
+  for (const source of found.sources) {
+    try {
+      paths.push(await save(discussionFile, source))
+    } catch {
+      paths.push(null)
+    }
   }
+  return paths.every((path) => path === null) ? comment : found.withMarkers(paths)
 }

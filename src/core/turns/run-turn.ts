@@ -86,7 +86,7 @@ function errorMessage(error: unknown): string {
 export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
-  const { template, phase, selection } = planTurn(first, deps.template, options)
+  const { template, phase, selection } = planTurn(first, deps, options)
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {

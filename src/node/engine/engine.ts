@@ -14,9 +14,11 @@ import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
 import type { DebateRunResult } from '../../core/debate/run-debate.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import type { PersonaInput } from '../../core/personas/schema.js'
+import { attachDiagram } from '../../core/diagrams/attach.js'
 import type { CleanupResult } from '../diagrams/cleanup.js'
 import type { ResolvedDiagram } from '../diagrams/confine.js'
 import { plantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
+import { saveNewDiagram } from '../diagrams/save-diagram.js'
 import type { PlantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
 import type { ProviderStatus } from '../providers/usable.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
@@ -166,7 +168,10 @@ export class Engine implements EngineContext {
     return requireWritableDiscussion(this, path, options)
   }
 
-  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
+  /**
+   * Appends a comment; reads only the file's head and tail, so it costs the same on any size. A
+   * PlantUML block in it becomes a diagram file and a `DIAGRAM:` line, as in an AI's answer.
+   */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
@@ -174,7 +179,9 @@ export class Engine implements EngineContext {
     const resolved = await this.requireWritableDiscussion(path)
     return this.store.appendComment(resolved, {
       author: comment.author ?? this.userName,
-      text: comment.text,
+      text: await attachDiagram(comment.text, resolved, (file, source) =>
+        saveNewDiagram(file, source),
+      ),
       vote: comment.vote ?? null,
     })
   }
