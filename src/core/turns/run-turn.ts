@@ -197,10 +197,13 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   let phaseResult: TurnResult['phase'] = null
   // A turn that asked nobody says nothing new about consensus, so it never moves the phase.
   if (!cancelled && !nobodyAsked) {
-    const everyoneAnswered = answers.every(
-      (answer) => answer.outcome === 'done' || answer.outcome === 'no-response',
-    )
-    const outcome = phaseOutcome(after.view, template, deps.consensus, everyoneAnswered)
+    const answered = answers
+      .filter((answer) => answer.outcome === 'done' || answer.outcome === 'no-response')
+      .map((answer) => answer.participant)
+    const outcome = phaseOutcome(after.view, template, deps.consensus, {
+      asked: selection.aliases,
+      answered,
+    })
     const from = after.view.phase
     const status: Record<string, string> =
       outcome.status && outcome.status !== after.view.status ? { Status: outcome.status } : {}
