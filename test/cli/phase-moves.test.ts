@@ -1,25 +1,14 @@
 // Through the real bin, twice (cold, then with the caches the first run left): a phase with
 // `auto_trigger: all_mentioned_responded` moves once its own participants are done, never for a
 // background persona asked alone, nor for one participant of three.
-import { mkdir } from 'node:fs/promises'
-import { join } from 'node:path'
-
 import { describe, expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
+import { binProject } from '../support/bin-project.js'
 
 describe('when a phase moves, through the real bin', () => {
   it('moves when the phase’s participants are done, never for the visualizer alone', async () => {
-    const root = await tempFolder()
-    await mkdir(join(root, '.git'))
-    const env = {
-      DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
-      DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISCUSSIONS_CODE_CACHE: join(root, '.code-cache'),
-      DISCUSSIONS_USER: 'Rob',
-    }
-    const run = (...args: string[]) => runDiscussions(args, { cwd: root, env })
+    const project = await binProject()
+    const run = (...args: string[]) => project.run(args)
     const phaseOf = async (file: string): Promise<string> =>
       (JSON.parse((await run('parse', file)).stdout) as { phase: string }).phase
     const turn = async (file: string, ...who: string[]): Promise<void> => {

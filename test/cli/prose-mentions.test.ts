@@ -1,14 +1,13 @@
 // Through the real bin, twice (cold, then with the caches the first run left): a person's comment
 // holding a bare PlantUML block becomes a diagram file and a DIAGRAM: line; `route` and a turn
 // ask only the personas mentioned in prose, never `@startuml`, a name in code, or a person.
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { runDiscussions } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
+import { binProject } from '../support/bin-project.js'
 
 const COMMENT = [
   'Here is the flow as I see it; @security please check the token step.',
@@ -39,16 +38,7 @@ const BY_HAND = [
 
 describe('mentions from prose, through the real bin', () => {
   it('a person’s diagram becomes a file; route and the turn ask only prose mentions', async () => {
-    const root = await tempFolder()
-    await mkdir(join(root, '.git'))
-    const env = {
-      DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
-      DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISCUSSIONS_CODE_CACHE: join(root, '.code-cache'),
-      DISCUSSIONS_USER: 'Rob',
-    }
-    const run = (args: string[], input?: string) =>
-      runDiscussions(args, { cwd: root, env, ...(input === undefined ? {} : { input }) })
+    const { root, run } = await binProject()
 
     for (const pass of ['cold', 'warm']) {
       const created = await run(['new', `Token flow ${pass}`, '-p', 'architect,security'])
