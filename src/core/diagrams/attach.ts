@@ -1,3 +1,5 @@
+import type { Text } from '../text/text.js'
+import { admitText } from '../text/text.js'
 import { extractDiagrams } from './extract.js'
 
 /** Saves a new diagram file; returns its path relative to the discussion's folder. */
@@ -9,10 +11,10 @@ export type SaveDiagram = (discussionFile: string, source: string) => Promise<st
  * comment, so a diagram is never lost.
  */
 export async function attachDiagram(
-  comment: string,
+  comment: Text,
   discussionFile: string,
   save: SaveDiagram | undefined,
-): Promise<string> {
+): Promise<Text> {
   if (!save) return comment
   const found = extractDiagrams(comment)
   if (!found) return comment
@@ -25,5 +27,6 @@ export async function attachDiagram(
       paths.push(null)
     }
   }
-  return paths.every((path) => path === null) ? comment : found.withMarkers(paths)
+  // The markers' paths are the store's own names for the files; the rest is the comment's Text.
+  return paths.every((path) => path === null) ? comment : admitText(found.withMarkers(paths))
 }
