@@ -152,14 +152,14 @@ describe('runTurn', () => {
     expect(seen).toEqual({ architect: false, security: true, pragmatist: true })
   })
 
-  it('routes to @mentions in the callout, skips unknown names and saves nothing for NO_RESPONSE', async () => {
+  it('routes to @mentions in the callout, asks no one for a name no persona has, saves nothing for NO_RESPONSE', async () => {
     const { file, deps, view } = await setup()
     const result = await runTurn(
       { file, callout: '@security and @rob, is this safe?' },
       deps(() => Promise.resolve(JSON.stringify({ sentinel: 'NO_RESPONSE' }))),
     )
-    expect(result.selection).toEqual({ aliases: ['security', 'rob'], source: 'callout' })
-    expect(result.answers.map((a) => a.outcome)).toEqual(['no-response', 'skipped'])
+    expect(result.selection).toEqual({ aliases: ['security'], source: 'callout' })
+    expect(result.answers.map((a) => a.outcome)).toEqual(['no-response'])
     expect((await view()).comments).toEqual([])
   })
 

@@ -2,6 +2,7 @@
  * Parses a discussion file into segments (lossless) and the view derived from them. Never throws:
  * any text is some discussion, possibly one with problems that `validate` reports.
  */
+import { mapDiagramBlocks } from './diagram-blocks.js'
 import { unescapeCommentLine } from './escape.js'
 import { mapFences } from './fences.js'
 import { indexLines, isBlank, isDelimiterText } from './lines.js'
@@ -156,6 +157,9 @@ function readComment(input: CommentInput): Comment {
   const mentions: string[] = []
   let vote: Vote | null = null
   let escaped = false
+  // A bare diagram block's lines (`@startuml` ... `@enduml`) name no one. The map is made at the
+  // first directive (no block starts before it), so comments without one never pay for it.
+  let inDiagram: Uint8Array | null = null
   for (let i = bodyStart; i < bodyEnd; i++) {
     const text = texts[i] ?? ''
     if (!escaped && unescapeCommentLine(text) !== text) escaped = true
@@ -165,6 +169,13 @@ function readComment(input: CommentInput): Comment {
       markers.push({ kind: marker.kind, text: marker.text, author, line: i + 1 })
       if (marker.kind === 'vote') vote = normalizeVote(marker.text) ?? vote
     }
+    if (!text.includes('@')) continue
+    if (!inDiagram && DIAGRAM_DIRECTIVE.test(text))
+      inDiagram = mapDiagramBlocks(
+        texts.slice(bodyStart, bodyEnd),
+        inFence.subarray(bodyStart, bodyEnd),
+      )
+    if (inDiagram?.[i - bodyStart]) continue
     for (const alias of findMentions(text)) if (!mentions.includes(alias)) mentions.push(alias)
   }
   // The body is one slice of the source; only CRLF files and escaped lines need rebuilding.
@@ -186,3 +197,5 @@ function readComment(input: CommentInput): Comment {
     markers,
   }
 }
+
+const DIAGRAM_DIRECTIVE = /^\s*@(?:start|end)[a-z]/i

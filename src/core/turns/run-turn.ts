@@ -94,7 +94,7 @@ function errorMessage(error: unknown): string {
 export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
-  const { template, phase, selection } = planTurn(first, deps.template, options)
+  const { template, phase, selection } = planTurn(first, deps, options)
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {
@@ -205,10 +205,13 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   let phaseResult: TurnResult['phase'] = null
   // A turn that asked nobody says nothing new about consensus, so it never moves the phase.
   if (!cancelled && !nobodyAsked) {
-    const everyoneAnswered = answers.every(
-      (answer) => answer.outcome === 'done' || answer.outcome === 'no-response',
-    )
-    const outcome = phaseOutcome(after.view, template, deps.consensus, everyoneAnswered)
+    const answered = answers
+      .filter((answer) => answer.outcome === 'done' || answer.outcome === 'no-response')
+      .map((answer) => answer.participant)
+    const outcome = phaseOutcome(after.view, template, deps.consensus, {
+      asked: selection.aliases,
+      answered,
+    })
     const from = after.view.phase
     // The phases and status are the template's and the file's: config and file text, through the door.
     const status: HeaderChanges =
