@@ -3,6 +3,7 @@
  * mentioned since their last comment (`@all` meaning the discussion's participants); else the
  * discussion's participants.
  */
+import { isAgentName } from '../discussion/agent-author.js'
 import { findMentions } from '../format/markers.js'
 import type { DiscussionView } from '../discussion/describe.js'
 
@@ -32,19 +33,31 @@ export interface RouteInput {
   comments: Pick<DiscussionView['comments'][number], 'author' | 'mentions' | 'line'>[]
 }
 
+/**
+ * Who routing may ask: a coding agent (see agent-author.ts) answers through its own client, never
+ * in a turn, whether it is listed among the participants, mentioned by the alias its comments
+ * carry (`@agent-claude-code`) or by its name.
+ */
+function routable(view: RouteInput): { participants: string[]; asked: (alias: string) => boolean } {
+  const agents = new Set<string>()
+  for (const name of [...view.participants, ...view.comments.map((comment) => comment.author)])
+    if (isAgentName(name)) agents.add(name.trim().toLowerCase()).add(aliasOfAuthor(name))
+  const asked = (alias: string): boolean => !agents.has(alias) && !isAgentName(alias)
+  return { participants: view.participants.filter(asked), asked }
+}
+
 /** Mentions that nobody has answered yet: the mentioned alias has not commented since. */
 export function pendingMentions(view: RouteInput): PendingMention[] {
+  const { participants, asked } = routable(view)
   const lastComment = new Map<string, number>()
   view.comments.forEach((comment, index) => lastComment.set(aliasOfAuthor(comment.author), index))
   const pending: PendingMention[] = []
   const seen = new Set<string>()
   view.comments.forEach((comment, index) => {
     const author = aliasOfAuthor(comment.author)
-    const targets = comment.mentions.flatMap((alias) =>
-      alias === 'all' ? view.participants : [alias],
-    )
+    const targets = comment.mentions.flatMap((alias) => (alias === 'all' ? participants : [alias]))
     for (const alias of targets) {
-      if (alias === author || seen.has(alias)) continue
+      if (alias === author || seen.has(alias) || !asked(alias)) continue
       if ((lastComment.get(alias) ?? -1) > index) continue
       seen.add(alias)
       pending.push({ alias, mentioned_by: comment.author, line: comment.line })
@@ -55,10 +68,11 @@ export function pendingMentions(view: RouteInput): PendingMention[] {
 
 export function routeMentions(view: RouteInput, options: { callout?: string } = {}): RouteResult {
   const pending = pendingMentions(view)
+  const { participants, asked } = routable(view)
   const calloutAliases = unique(
-    findMentions(options.callout ?? '').flatMap((alias) =>
-      alias === 'all' ? view.participants : [alias],
-    ),
+    findMentions(options.callout ?? '')
+      .flatMap((alias) => (alias === 'all' ? participants : [alias]))
+      .filter(asked),
   )
   if (calloutAliases.length > 0) {
     return {
@@ -84,13 +98,10 @@ export function routeMentions(view: RouteInput, options: { callout?: string } = 
     }
   }
   return {
-    next: [...view.participants],
+    next: participants,
     source: 'participants',
     reasons: Object.fromEntries(
-      view.participants.map((alias) => [
-        alias,
-        'no open mentions: a participant of the discussion',
-      ]),
+      participants.map((alias) => [alias, 'no open mentions: a participant of the discussion']),
     ),
     pending,
   }

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path'
 
+import { isAgentName } from '../../core/discussion/agent-author.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { currentPhase, describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
@@ -97,7 +98,8 @@ export async function createDiscussion(engine: Engine, request: NewDiscussion): 
         ? template.participants
         : engine.config.default_participants
   const personas = await engine.personas()
-  for (const alias of participants) personas.require(alias)
+  // A coding agent may be listed by its name (its vote then counts); it is no persona.
+  for (const alias of participants) if (!isAgentName(alias)) personas.require(alias)
   const text = renderNewDiscussion({
     title: request.title,
     template: template.name,
