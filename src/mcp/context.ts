@@ -8,4 +8,6 @@ export interface McpContext {
   mcp: McpServer
   folder: ServedFolder
   runs: Runs
+  /** Tells the resources a discussion was created, so its changes are seen from now on. */
+  follow: (file: string) => Promise<void>
 }

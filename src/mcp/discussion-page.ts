@@ -10,14 +10,14 @@ import type { DiscussionStatus } from '../core/discussion/status.js'
 import { DiscussionError } from '../core/errors.js'
 import { estimateTokens } from '../core/providers/usage.js'
 
-/** Characters of comment text a page holds unless asked for less (about 1,500 tokens). */
-export const DEFAULT_PAGE_CHARS = 6_000
-export const MAX_PAGE_CHARS = 8_000
+/** Characters of comment text a page holds unless asked for less (about 2,000 tokens). */
+export const DEFAULT_PAGE_CHARS = 8_000
+export const MAX_PAGE_CHARS = 12_000
 /**
  * The page itself, all of it, in tokens: a result carries it twice (as text, escaped once more,
- * and as structured content), so about 7,000 tokens a result at most.
+ * and as structured content), so about 5,500 tokens a result at most.
  */
-const PAGE_TOKENS = 3_000
+const PAGE_TOKENS = 3_300
 /** Items of each kind shown: the latest ones (the page says how many there are). */
 const LATEST_ITEMS = 5
 const ITEM_CHARS = 200

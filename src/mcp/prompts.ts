@@ -98,6 +98,7 @@ async function reviewWithPanel(context: McpContext, args: ReviewArgs): Promise<G
     ...(personas.length > 0 ? { participants: personas } : {}),
     dir: await folder.discussionsFolder(),
   })
+  await context.follow(file)
   const shown = folder.shown(file)
   const run = await startTurn(context, file, {})
   const asked = run.progress.participants.map((row) => `@${row.participant}`).join(', ')

@@ -20,8 +20,8 @@ import { inWords } from './tool-result.js'
 const SCHEME = 'discussion://'
 /** Resources a list page names. */
 const LIST_PAGE = 100
-/** Characters a read page holds at most (about 6,000 tokens), cut at a line's end. */
-export const RESOURCE_PAGE_CHARS = 24_000
+/** Characters a read page holds at most (about 5,000 tokens), cut at the end of a line. */
+export const RESOURCE_PAGE_CHARS = 20_000
 
 export function discussionUri(shown: string): string {
   return `${SCHEME}${shown.split('/').map(encodeURIComponent).join('/')}`
@@ -65,6 +65,8 @@ const refused = (error: unknown, root: string): ProtocolError =>
   new ProtocolError(ProtocolErrorCode.InvalidParams, inWords(error, root))
 
 export interface DiscussionResources {
+  /** Watches the folder of `file` from now on (a discussion just created in a new folder). */
+  follow(file: string): Promise<void>
   close(): void
 }
 
@@ -100,10 +102,21 @@ export function registerResources(
       await server.sendResourceUpdated({ uri }).catch(() => undefined)
   }
 
+  /** Watches a folder that exists: one watched before it was made would never report. */
+  const watch = async (one: string): Promise<void> => {
+    if (
+      await stat(one).then(
+        (stats) => stats.isDirectory(),
+        () => false,
+      )
+    )
+      await watcher.watch(one)
+  }
+
   const listings = async (): Promise<DiscussionListing[]> => {
     const all: DiscussionListing[] = []
     for (const one of await folder.listedFolders()) {
-      void watcher.watch(one)
+      void watch(one)
       all.push(...(await listDiscussions(one).catch(() => [])))
     }
     return all.sort((a, b) => b.last_activity.localeCompare(a.last_activity))
@@ -151,7 +164,7 @@ export function registerResources(
     try {
       const { path, page } = parseUri(request.params.uri)
       const file = await folder.discussion(path)
-      void watcher.watch(dirname(file))
+      void watch(dirname(file))
       const pages = pagesOf((await folder.engine.load(file)).text)
       const text = pages[page - 1]
       if (text === undefined)
@@ -182,7 +195,7 @@ export function registerResources(
     try {
       const { path } = parseUri(request.params.uri)
       const file = await folder.discussion(path)
-      await watcher.watch(dirname(file))
+      await watch(dirname(file))
       subscribed.add(discussionUri(folder.shown(file)))
       return {}
     } catch (error) {
@@ -204,5 +217,8 @@ export function registerResources(
   // The 2026 protocol has no subscribe request: listen to the folders from the start.
   if (everyChange) void listings()
 
-  return { close: () => watcher.close() }
+  return {
+    follow: (file) => watch(dirname(file)),
+    close: () => watcher.close(),
+  }
 }

@@ -28,11 +28,11 @@ export function createServer(
     { name: SERVER_NAME, version: options.version },
     { instructions: INSTRUCTIONS },
   )
-  const context: McpContext = { mcp, folder, runs }
+  const resources = registerResources(mcp, folder, options.everyChange)
+  const context: McpContext = { mcp, folder, runs, follow: (file) => resources.follow(file) }
   registerDiscussionTools(context)
   registerTurnTools(context)
   registerCouncilTools(context)
   registerPrompts(context)
-  const resources = registerResources(mcp, folder, options.everyChange)
   return { mcp, resources }
 }

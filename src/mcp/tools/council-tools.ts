@@ -90,6 +90,7 @@ export function registerCouncilTools(context: McpContext): void {
         ...(args.provider !== undefined ? { provider: args.provider } : {}),
         dir: await folder.folder(args.folder),
       })
+      await context.follow(file)
       const initial: CouncilRunState = { plan: [], done: [], calls: NO_COUNCIL_PROGRESS }
       const run = runs.start('council', file, initial, async (run, signal) => {
         const result = await engine.resumeCouncil(file, {
@@ -212,6 +213,7 @@ export function registerCouncilTools(context: McpContext): void {
         ...(args.max_rounds !== undefined ? { settings: { maxRounds: args.max_rounds } } : {}),
         dir: await folder.folder(args.folder),
       })
+      await context.follow(file)
       const run = runs.start<DebateRunProgress>(
         'debate',
         file,

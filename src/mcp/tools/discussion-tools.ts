@@ -216,6 +216,7 @@ export function registerDiscussionTools(context: McpContext): void {
         ...(participants.length > 0 ? { participants } : {}),
         dir: await folder.folder(args.folder),
       })
+      await context.follow(file)
       const { view } = await engine.load(file)
       return {
         path: folder.shown(file),
