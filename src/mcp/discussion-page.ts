@@ -9,6 +9,7 @@ import type { DiscussionView, ItemView } from '../core/discussion/describe.js'
 import type { DiscussionStatus } from '../core/discussion/status.js'
 import { DiscussionError } from '../core/errors.js'
 import { estimateTokens } from '../core/providers/usage.js'
+import { castVoteSchema, tallySchema, voteSchema } from './schemas.js'
 
 /** Characters of comment text a page holds unless asked for less (about 2,000 tokens). */
 export const DEFAULT_PAGE_CHARS = 8_000
@@ -25,7 +26,6 @@ const TITLE_CHARS = 200
 
 const itemSchema = z.object({ text: z.string(), author: z.string(), line: z.number() })
 const itemsSchema = z.object({ total: z.number(), latest: z.array(itemSchema) })
-const voteSchema = z.enum(['READY', 'CHANGES', 'REJECT'])
 
 export const commentSchema = z.object({
   index: z.number().describe('Position among the comments, from 0: since_comment takes it'),
@@ -45,8 +45,8 @@ export const pageSchema = z.object({
   status: z.string().nullable(),
   participants: z.array(z.string()),
   verdict: z.string().describe('The consensus in words'),
-  tally: z.object({ READY: z.number(), CHANGES: z.number(), REJECT: z.number() }),
-  votes: z.array(z.object({ name: z.string(), vote: voteSchema.nullable(), reason: z.string() })),
+  tally: tallySchema,
+  votes: z.array(castVoteSchema),
   questions: itemsSchema,
   decisions: itemsSchema,
   concerns: itemsSchema,

@@ -12,7 +12,9 @@ import type { DiscussionResources } from './resources.js'
 import type { Runs } from './runs.js'
 import type { ServedFolder } from './served-folder.js'
 import { registerCouncilTools } from './tools/council-tools.js'
-import { registerDiscussionTools } from './tools/discussion-tools.js'
+import { registerDebateTools } from './tools/debate-tools.js'
+import { registerDiscussionReads } from './tools/discussion-reads.js'
+import { registerDiscussionWrites } from './tools/discussion-writes.js'
 import { registerTurnTools } from './tools/turn-tools.js'
 
 export const SERVER_NAME = 'discussions'
@@ -30,9 +32,11 @@ export function createServer(
   )
   const resources = registerResources(mcp, folder, options.everyChange)
   const context: McpContext = { mcp, folder, runs, follow: (file) => resources.follow(file) }
-  registerDiscussionTools(context)
+  registerDiscussionReads(context)
+  registerDiscussionWrites(context)
   registerTurnTools(context)
   registerCouncilTools(context)
+  registerDebateTools(context)
   registerPrompts(context)
   return { mcp, resources }
 }

@@ -6,13 +6,14 @@
 import * as z from 'zod'
 
 import type { TurnEvent } from '../core/turns/turn-events.js'
+import { voteSchema } from './schemas.js'
 
 export const participantStateSchema = z.object({
   participant: z.string(),
   state: z.enum(['queued', 'thinking', 'writing', 'done', 'no-response', 'failed', 'skipped']),
   chars: z.number().describe('Characters written so far (while writing)'),
   author: z.string().nullable(),
-  vote: z.enum(['READY', 'CHANGES', 'REJECT']).nullable(),
+  vote: voteSchema.nullable(),
   line: z.number().nullable().describe('Where the saved answer starts in the file'),
   provider: z.string().nullable(),
   reason: z.string().nullable().describe('Why it failed or was skipped, or a retry under way'),

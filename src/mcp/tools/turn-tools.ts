@@ -11,6 +11,8 @@ import type { TurnResult } from '../../core/turns/run-turn.js'
 import type { McpContext } from '../context.js'
 import { defineTool } from '../define-tool.js'
 import { progressNotifier } from '../progress-notifier.js'
+import { voteSchema } from '../schemas.js'
+import { MAX_WAIT_S, requireProvider, runStatus, runStatusSchema, waitInput } from './run-status.js'
 import type { Run } from '../runs.js'
 import {
   NO_TURN_PROGRESS,
@@ -20,8 +22,6 @@ import {
 } from '../turn-progress.js'
 import type { TurnProgress } from '../turn-progress.js'
 
-/** The longest a status call waits: clients give a tool about 60 s. */
-export const MAX_WAIT_S = 50
 /** Answer text a status carries: each answer's start, the whole in read_discussion. */
 const ANSWER_CHARS = 1_500
 const ANSWERS_CHARS = 8_000
@@ -34,19 +34,6 @@ export interface TurnRequest {
   participants?: readonly string[]
   callout?: string
   provider?: string
-}
-
-/** Checks that `provider` is one the user configured (a client chooses, never defines, one). */
-export async function requireProvider(
-  context: McpContext,
-  provider: string | undefined,
-): Promise<void> {
-  if (provider === undefined) return
-  const { available } = await context.folder.engine.providers()
-  if (!available.has(provider))
-    throw new DiscussionError(
-      `No provider named "${provider}"; configured: ${[...available.keys()].join(', ')}.`,
-    )
 }
 
 /**
@@ -105,7 +92,7 @@ export async function startTurn(
 const answerSchema = z.object({
   participant: z.string(),
   author: z.string(),
-  vote: z.enum(['READY', 'CHANGES', 'REJECT']).nullable(),
+  vote: voteSchema.nullable(),
   index: z.number().describe('The comment index: read_discussion since_comment reads it whole'),
   text: z.string(),
   truncated: z.boolean(),
@@ -171,20 +158,8 @@ export function registerTurnTools(context: McpContext): void {
     {
       title: 'Follow a turn',
       description: `Waits up to wait_s seconds (at most ${MAX_WAIT_S}) for the turn to move, then returns each persona's state and the saved answers. Call again while state is running.`,
-      input: z.strictObject({
-        run_id: z.string(),
-        wait_s: z
-          .number()
-          .min(0)
-          .max(MAX_WAIT_S)
-          .optional()
-          .describe('Seconds to wait for a change (default 0)'),
-      }),
-      output: z.object({
-        run_id: z.string(),
-        path: z.string(),
-        state: z.enum(['running', 'finished', 'failed', 'cancelled']),
-        error: z.string().nullable(),
+      input: waitInput,
+      output: runStatusSchema.extend({
         participants: z.array(participantStateSchema),
         answers: z.array(answerSchema),
         phase: z
@@ -235,10 +210,7 @@ export function registerTurnTools(context: McpContext): void {
       const ended = run.state !== 'running'
       const result = run.progress.result
       return {
-        run_id: run.id,
-        path: folder.shown(run.path),
-        state: run.state,
-        error: run.error,
+        ...runStatus(run, folder),
         participants: run.progress.participants,
         answers,
         phase: run.progress.phase,
