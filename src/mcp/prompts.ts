@@ -101,7 +101,7 @@ async function reviewWithPanel(context: McpContext, args: ReviewArgs): Promise<G
   await context.follow(file)
   const shown = folder.shown(file)
   const run = await startTurn(context, file, {})
-  const asked = run.progress.participants.map((row) => `@${row.participant}`).join(', ')
+  const asked = run.progress.rows.map((row) => `@${row.alias}`).join(', ')
   return {
     description: `Panel review started in ${shown}`,
     messages: [

@@ -78,13 +78,15 @@ export class Runs {
 
   /**
    * Starts `work` on `path` and returns its run at once; refused while another run works on the
-   * same file (two would append the same answers twice). `work` reports through the run.
+   * same file (two would append the same answers twice). `work` reports through the run;
+   * `controller` stops it (one given when the work was prepared with its signal).
    */
   start<P>(
     kind: RunKind,
     path: string,
     initial: P,
     work: (run: Run<P>, signal: AbortSignal) => Promise<{ cancelled: boolean }>,
+    controller = new AbortController(),
   ): Run<P> {
     const busy = [...this.#runs.values()].find(
       (run) => run.path === path && run.state === 'running',
@@ -93,7 +95,7 @@ export class Runs {
       throw new DiscussionError(
         `A ${busy.kind} is already running on this file (run ${busy.id}); wait for it with ${busy.kind}_status.`,
       )
-    const run = new Run(crypto.randomUUID(), kind, path, initial, new AbortController())
+    const run = new Run(crypto.randomUUID(), kind, path, initial, controller)
     this.#runs.set(run.id, run)
     void work(run, run.controller.signal).then(
       ({ cancelled }) => run.settle(cancelled ? 'cancelled' : 'finished'),

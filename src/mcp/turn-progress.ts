@@ -1,17 +1,28 @@
 /**
- * Where a running turn is, from its events: one row per participant (queued, thinking, writing
- * with the characters so far, done with its vote and line, or why not), and the phase change
- * the turn made. What `turn_status` returns while a turn runs and after.
+ * A running turn as `turn_status` tells it: core's turn progress (the one reducer the app, the
+ * terminal UI and the CLI fold a turn's events through) shown one row per participant, with the
+ * length of an answer still streaming in place of its text, and one line for notifications.
  */
 import * as z from 'zod'
 
-import type { TurnEvent } from '../core/turns/turn-events.js'
+import { isActive } from '../core/turns/progress.js'
+import type { ParticipantProgress, TurnRunProgress } from '../core/turns/progress.js'
 import { voteSchema } from './schemas.js'
 
 export const participantStateSchema = z.object({
   participant: z.string(),
-  state: z.enum(['queued', 'thinking', 'writing', 'done', 'no-response', 'failed', 'skipped']),
-  chars: z.number().describe('Characters written so far (while writing)'),
+  state: z.enum([
+    'queued',
+    'thinking',
+    'streaming',
+    'retrying',
+    'done',
+    'no-response',
+    'failed',
+    'skipped',
+    'cancelled',
+  ]),
+  chars: z.number().describe('Characters written so far, while streaming'),
   author: z.string().nullable(),
   vote: voteSchema.nullable(),
   line: z.number().nullable().describe('Where the saved answer starts in the file'),
@@ -21,97 +32,29 @@ export const participantStateSchema = z.object({
 
 export type ParticipantState = z.output<typeof participantStateSchema>
 
-export interface TurnProgress {
-  participants: ParticipantState[]
-  phase: { from: string; to: string | null; status: string | null; reason: string | null } | null
-}
-
-export const NO_TURN_PROGRESS: TurnProgress = { participants: [], phase: null }
-
-const fresh = (participant: string): ParticipantState => ({
-  participant,
-  state: 'queued',
-  chars: 0,
-  author: null,
-  vote: null,
-  line: null,
-  provider: null,
-  reason: null,
-})
-
-/** The progress after `event`; streamed text changes the counts only, nothing notable. */
-export function reduceTurnProgress(progress: TurnProgress, event: TurnEvent): TurnProgress {
-  if (event.type === 'phase') {
-    const { from, to, status, reason } = event
-    return { ...progress, phase: { from, to, status, reason } }
-  }
-  const current =
-    progress.participants.find((row) => row.participant === event.participant) ??
-    fresh(event.participant)
-  const next = ((): ParticipantState => {
-    switch (event.type) {
-      case 'queued':
-        return current
-      case 'started':
-        return { ...current, state: 'thinking' }
-      case 'text':
-        return { ...current, state: 'writing', chars: event.comment.length }
-      case 'retrying':
-        return {
-          ...current,
-          state: 'thinking',
-          chars: 0,
-          reason: `${event.failed} failed (${event.reason}); trying ${event.next}`,
-        }
-      case 'done':
-        return {
-          ...current,
-          state: 'done',
-          author: event.author,
-          vote: event.vote,
-          line: event.line,
-          provider: event.provider,
-          reason: null,
-        }
-      case 'no-response':
-        return {
-          ...current,
-          state: 'no-response',
-          provider: event.provider,
-          reason: 'nothing to add',
-        }
-      case 'failed':
-        return { ...current, state: 'failed', reason: event.reason }
-      case 'skipped':
-        return { ...current, state: 'skipped', reason: event.reason }
-    }
-  })()
-  const known = progress.participants.some((row) => row.participant === event.participant)
+export function participantState(row: ParticipantProgress): ParticipantState {
   return {
-    ...progress,
-    participants: known
-      ? progress.participants.map((row) => (row.participant === event.participant ? next : row))
-      : [...progress.participants, next],
+    participant: row.alias,
+    state: row.state,
+    chars: row.state === 'streaming' ? row.text.length : 0,
+    author: row.author,
+    vote: row.vote,
+    line: row.line,
+    provider: row.provider,
+    reason: row.reason,
   }
 }
 
-/** A participant's row has its final state. */
-export const settled = (row: ParticipantState): boolean =>
-  row.state === 'done' ||
-  row.state === 'no-response' ||
-  row.state === 'failed' ||
-  row.state === 'skipped'
-
-/** One line for a progress notification: "2 of 3 answered; security writing (1,234 chars)". */
-export function progressLine(progress: TurnProgress): string {
-  const rows = progress.participants
-  const answered = rows.filter(settled).length
+/** One line for a progress notification: "2 of 3 answered; security writing (1234 chars)". */
+export function progressLine(progress: TurnRunProgress): string {
+  const { rows } = progress
+  const answered = rows.filter((row) => !isActive(row.state)).length
   const busy = rows
-    .filter((row) => row.state === 'thinking' || row.state === 'writing')
+    .filter((row) => row.state === 'thinking' || row.state === 'streaming')
     .map((row) =>
-      row.state === 'writing'
-        ? `${row.participant} writing (${row.chars} chars)`
-        : `${row.participant} thinking`,
+      row.state === 'streaming'
+        ? `${row.alias} writing (${row.text.length} chars)`
+        : `${row.alias} thinking`,
     )
   return [`${answered} of ${rows.length} answered`, ...busy].join('; ')
 }

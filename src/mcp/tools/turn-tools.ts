@@ -7,6 +7,12 @@
 import * as z from 'zod'
 
 import { DiscussionError } from '../../core/errors.js'
+import {
+  endTurnProgress,
+  reduceTurnProgress,
+  startTurnProgress,
+} from '../../core/turns/progress.js'
+import type { TurnRunProgress } from '../../core/turns/progress.js'
 import type { TurnResult } from '../../core/turns/run-turn.js'
 import type { McpContext } from '../context.js'
 import { defineTool } from '../define-tool.js'
@@ -14,19 +20,13 @@ import { progressNotifier } from '../progress-notifier.js'
 import { voteSchema } from '../schemas.js'
 import { MAX_WAIT_S, requireProvider, runStatus, runStatusSchema, waitInput } from './run-status.js'
 import type { Run } from '../runs.js'
-import {
-  NO_TURN_PROGRESS,
-  participantStateSchema,
-  progressLine,
-  reduceTurnProgress,
-} from '../turn-progress.js'
-import type { TurnProgress } from '../turn-progress.js'
+import { participantState, participantStateSchema, progressLine } from '../turn-progress.js'
 
 /** Answer text a status carries: each answer's start, the whole in read_discussion. */
 const ANSWER_CHARS = 1_500
 const ANSWERS_CHARS = 8_000
 
-export type TurnRunState = TurnProgress & {
+export type TurnRunState = TurnRunProgress & {
   result: Pick<TurnResult, 'usage' | 'costUsd' | 'cancelled'> | null
 }
 
@@ -37,8 +37,9 @@ export interface TurnRequest {
 }
 
 /**
- * Starts a turn on `file` in the background; resolves with its run once the turn has asked its
- * participants (or found nobody to ask), rejects with the refusal when it could not start.
+ * Starts a turn on `file` in the background. Its refusals (a file that cannot be saved to, a name
+ * no persona answers to, an unknown provider) come first, as this call's error; then it resolves
+ * with the run once the turn has asked its participants.
  */
 export async function startTurn(
   context: McpContext,
@@ -46,43 +47,46 @@ export async function startTurn(
   request: TurnRequest,
 ): Promise<Run<TurnRunState>> {
   await requireProvider(context, request.provider)
-  let begun = (): void => {}
-  let refused = (_error: unknown): void => {}
-  const started = new Promise<void>((resolve, reject) => {
-    begun = resolve
-    refused = reject
+  const controller = new AbortController()
+  // The run exists once the turn is prepared; its events begin only when it runs.
+  const current: { run?: Run<TurnRunState> } = {}
+  let asked = (): void => {}
+  const askedAll = new Promise<void>((resolve) => (asked = resolve))
+  const turn = await context.folder.engine.prepareTurn(file, {
+    ...(request.participants && request.participants.length > 0
+      ? { participants: request.participants }
+      : {}),
+    ...(request.callout !== undefined && request.callout.trim() !== ''
+      ? { callout: request.callout }
+      : {}),
+    ...(request.provider !== undefined ? { provider: request.provider } : {}),
+    signal: controller.signal,
+    onEvent: (event) => {
+      const { run } = current
+      run?.update(reduceTurnProgress(run.progress, event), event.type !== 'text')
+      asked()
+    },
   })
-  const initial: TurnRunState = { ...NO_TURN_PROGRESS, result: null }
-  const run = context.runs.start('turn', file, initial, async (run, signal) => {
-    try {
-      const result = await context.folder.engine.runTurn(file, {
-        ...(request.participants && request.participants.length > 0
-          ? { participants: request.participants }
-          : {}),
-        ...(request.callout !== undefined && request.callout.trim() !== ''
-          ? { callout: request.callout }
-          : {}),
-        ...(request.provider !== undefined ? { provider: request.provider } : {}),
-        signal,
-        onEvent: (event) => {
-          run.update(
-            { ...run.progress, ...reduceTurnProgress(run.progress, event) },
-            event.type !== 'text',
-          )
-          begun()
-        },
-      })
-      const { usage, costUsd, cancelled } = result
-      run.update({ ...run.progress, result: { usage, costUsd, cancelled } }, false)
-      begun()
-      return { cancelled }
-    } catch (error) {
-      refused(error)
-      throw error
-    }
-  })
-  await started
-  if (run.progress.participants.length === 0 && run.progress.result !== null)
+  const initial: TurnRunState = { ...startTurnProgress([]), result: null }
+  const run = context.runs.start(
+    'turn',
+    file,
+    initial,
+    async (started) => {
+      try {
+        const { usage, costUsd, cancelled } = await turn.run()
+        const ended = endTurnProgress(started.progress, cancelled)
+        started.update({ ...ended, result: { usage, costUsd, cancelled } }, false)
+        return { cancelled }
+      } finally {
+        asked()
+      }
+    },
+    controller,
+  )
+  current.run = run
+  await askedAll
+  if (run.progress.rows.length === 0 && run.progress.result !== null)
     throw new DiscussionError(
       'Nobody to ask: no @mentions are pending and the discussion names no participants; name them in personas (e.g. ["architect"]).',
     )
@@ -146,7 +150,7 @@ export function registerTurnTools(context: McpContext): void {
       return {
         run_id: run.id,
         path: folder.shown(file),
-        participants: run.progress.participants.map((row) => row.participant),
+        participants: run.progress.rows.map((row) => row.alias),
       }
     },
   )
@@ -191,14 +195,14 @@ export function registerTurnTools(context: McpContext): void {
         loaded.view.comments.map((comment, index) => [comment.line, { comment, index }]),
       )
       let room = ANSWERS_CHARS
-      const answers = run.progress.participants.flatMap((row) => {
+      const answers = run.progress.rows.flatMap((row) => {
         const saved = row.line === null ? undefined : byLine.get(row.line)
         if (!saved || row.author === null) return []
         const text = saved.comment.body.slice(0, Math.min(ANSWER_CHARS, room))
         room -= text.length
         return [
           {
-            participant: row.participant,
+            participant: row.alias,
             author: row.author,
             vote: row.vote,
             index: saved.index,
@@ -211,7 +215,7 @@ export function registerTurnTools(context: McpContext): void {
       const result = run.progress.result
       return {
         ...runStatus(run, folder),
-        participants: run.progress.participants,
+        participants: run.progress.rows.map(participantState),
         answers,
         phase: run.progress.phase,
         verdict: ended ? (await engine.status(loaded)).consensus.summary : null,
