@@ -7,7 +7,6 @@
 import type { CallToolResult } from '@modelcontextprotocol/server'
 
 import { DiscussionError } from '../core/errors.js'
-import { InvalidAuthorError } from '../core/format/serialize.js'
 import { estimateTokens } from '../core/providers/usage.js'
 import { ConfigError } from '../node/engine/index.js'
 
@@ -44,8 +43,7 @@ export function refusal(message: string): CallToolResult {
 export function inWords(error: unknown, root: string): string {
   const relative = (text: string): string => text.replaceAll(`${root}/`, '').replaceAll(root, '.')
   if (error instanceof ConfigError) return relative(error.messageFrom(root))
-  if (error instanceof DiscussionError || error instanceof InvalidAuthorError)
-    return relative(error.message)
+  if (error instanceof DiscussionError) return relative(error.message)
   const message = error instanceof Error ? error.message : String(error)
   return `Unexpected error: ${relative(message)}`
 }

@@ -8,10 +8,16 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { personBody } from '../../src/core/format/comment-body.js'
 import { formatCommentBlock } from '../../src/core/format/serialize.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { estimateTokens } from '../../src/core/providers/usage.js'
 import { mcpWorkspace, openSession } from './mcp-session.js'
+
+/** A comment block as the store writes one, through the door for text. */
+const formatBlock = (author: string, text: string, vote: 'READY' | 'CHANGES' | null): string =>
+  formatCommentBlock(admitName(author), personBody(admitText(text)), vote)
 
 const HEADER = (title: string): string =>
   [
@@ -37,7 +43,7 @@ function longDiscussion(count: number): string {
     const sentence = `Comment ${i} says "why not?" and weighs a trade-off.\n`
     const body = `${sentence.repeat(Math.ceil(size / sentence.length))}\nQ: question ${i}?\nCONCERN: concern ${i}`
     blocks.push(
-      formatCommentBlock(
+      formatBlock(
         authors[i % 4] ?? 'Rob',
         body,
         i % 3 === 0 ? 'READY' : i % 7 === 0 ? 'CHANGES' : null,

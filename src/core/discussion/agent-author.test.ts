@@ -1,13 +1,19 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { personBody } from '../format/comment-body.js'
 import { formatCommentBlock } from '../format/serialize.js'
+import { admitName, admitText } from '../text/text.js'
 import { parseDiscussion } from '../format/parse.js'
 import { aliasOfAuthor, routeMentions } from '../routing/route.js'
 import { selectParticipants } from '../turns/select.js'
 import { calculateConsensus, isHumanName } from '../voting/consensus.js'
 import { agentAuthor, isAgentName } from './agent-author.js'
 import { describeDiscussion } from './describe.js'
+
+/** A comment block as the store writes one, through the door for text. */
+const formatBlock = (author: string, text: string, vote: 'READY' | 'CHANGES' | null): string =>
+  formatCommentBlock(admitName(author), personBody(admitText(text)), vote)
 
 function discussion(participants: string, blocks: [string, string, 'READY' | null][]): string {
   return [
@@ -19,7 +25,7 @@ function discussion(participants: string, blocks: [string, string, 'READY' | nul
     '# Retries',
     '',
     '---',
-    ...blocks.map(([author, text, vote]) => formatCommentBlock(author, text, vote)),
+    ...blocks.map(([author, text, vote]) => formatBlock(author, text, vote)),
   ].join('\n')
 }
 

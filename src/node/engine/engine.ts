@@ -57,6 +57,8 @@ import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
 import type { EngineContext } from './engine-context.js'
+import { personBody } from '../../core/format/comment-body.js'
+import { admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export type * from './engine-types.js'
 
@@ -166,17 +168,20 @@ export class Engine implements EngineContext {
     return requireWritableDiscussion(this, path, options)
   }
 
-  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
+  /**
+   * Appends a person's comment; reads only the file's head and tail, so it costs the same on any
+   * size. The text and name pass the door (`src/core/text`): text that is not text (NUL, bytes
+   * that were not UTF-8) is refused with a `TextRefusedError` saying so, and a `VOTE:` line in it
+   * counts, as it is the person's own block.
+   */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
   ): Promise<AppendResult> {
+    const author = admitTypedName(comment.author ?? this.userName, 'The author name')
+    const body = personBody(admitTyped(comment.text, 'The comment'))
     const resolved = await this.requireWritableDiscussion(path)
-    return this.store.appendComment(resolved, {
-      author: comment.author ?? this.userName,
-      text: comment.text,
-      vote: comment.vote ?? null,
-    })
+    return this.store.appendComment(resolved, { author, body, vote: comment.vote ?? null })
   }
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */
