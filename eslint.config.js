@@ -87,7 +87,7 @@ export default tseslint.config(
     // The environment, working folder and platform are read once, at the entry points
     // (src/cli/index.ts, src/main/index.ts, src/server/index.ts), and passed down as options;
     // src/node/host.ts holds the library's defaults for a caller who passes none.
-    files: ['src/node/**/*.ts', 'src/backend/**/*.ts'],
+    files: ['src/node/**/*.ts', 'src/backend/**/*.ts', 'src/mcp/**/*.ts'],
     ignores: ['src/node/host.ts', '**/*.test.ts'],
     rules: {
       'no-restricted-properties': [

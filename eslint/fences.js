@@ -102,9 +102,17 @@ export const LAYERS = [
     why: 'the renderer talks to the backend only through the contract (src/shared)',
   },
   {
+    type: 'mcp',
+    folder: 'src/mcp',
+    layers: ['engine', 'core'],
+    packages: ['@modelcontextprotocol/server', 'zod'],
+    builtins: true,
+    why: 'the MCP server reaches the project through src/node/engine/index.ts, as the CLI does',
+  },
+  {
     type: 'cli',
     folder: 'src/cli',
-    layers: ['engine', 'core', 'shared', 'server', 'tui'],
+    layers: ['engine', 'core', 'shared', 'server', 'tui', 'mcp'],
     packages: ['@commander-js/extra-typings', 'commander', 'log-update', 'zod'],
     builtins: true,
     why: 'the CLI calls workflows through src/node/engine/index.ts',

@@ -118,6 +118,11 @@ export const TERMINAL_WRITERS = [
     why: 'hands the raw stream to the live renderer, which sanitises each row',
   },
   {
+    file: 'src/cli/commands/mcp.ts',
+    rules: ['no-unsanitised-stream'],
+    why: 'stdout carries the MCP protocol (JSON-RPC) to a program, not a terminal',
+  },
+  {
     file: 'src/tui/terminal.ts',
     rules: ['no-raw-output'],
     why: 'switches to and from the alternate screen',

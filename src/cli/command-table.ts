@@ -125,6 +125,13 @@ export const COMMANDS: readonly CommandEntry[] = [
     'Open the app on a folder of discussions, or on one discussion: the desktop window, or your browser.',
     () => import('./commands/ui.js').then((m) => m.registerUi),
   ),
+  // Coding agents
+  entry(
+    'mcp',
+    '[folder]',
+    'Serve a folder of discussions to coding agents (Claude Code, Codex, Gemini CLI, Cursor) over MCP on stdio.',
+    () => import('./commands/mcp.js').then((m) => m.registerMcp),
+  ),
   // The composable format tools
   entry(
     'parse',

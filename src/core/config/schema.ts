@@ -44,6 +44,14 @@ export const userSettingsSchema = strictObject({
   name: nonEmpty.nullable().default(null),
 })
 
+export const mcpSettingsSchema = strictObject({
+  /**
+   * The name a coding agent's comments are signed with through `discussions mcp`; null: from the
+   * client's name (`AI-agent-claude-code`). Always read as an agent's name (see agent-author.ts).
+   */
+  author: nonEmpty.nullable().default(null),
+})
+
 export const turnSettingsSchema = strictObject({
   /** How many personas answer at once in a parallel turn. */
   concurrency: z.int().min(1, { error: 'must be at least 1' }).default(8),
@@ -71,6 +79,7 @@ export const discussionsConfigSchema = strictObject({
   output: outputSettingsSchema.prefault({}),
   user: userSettingsSchema.prefault({}),
   turns: turnSettingsSchema.prefault({}),
+  mcp: mcpSettingsSchema.prefault({}),
   /** Which providers the council's tiers use (see docs/council.md). */
   council: councilSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */

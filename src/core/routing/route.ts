@@ -5,6 +5,7 @@
  * when the caller knows the personas, a name no persona answers to (`@startuml`, a person's
  * `@rob`) asks no one.
  */
+import { isAgentName } from '../discussion/agent-author.js'
 import { mentionsInProse } from '../format/markers.js'
 import type { DiscussionView } from '../discussion/describe.js'
 
@@ -42,20 +43,36 @@ export interface RouteOptions {
   isPersona?: IsPersona
 }
 
+/**
+ * Who routing may ask: a coding agent (see agent-author.ts) answers through its own client, never
+ * in a turn, whether it is listed among the participants, mentioned by the alias its comments
+ * carry (`@agent-claude-code`) or by its name; and, when the caller knows the personas, only a
+ * name a persona answers to.
+ */
+function routable(
+  view: RouteInput,
+  isPersona?: IsPersona,
+): { participants: string[]; asked: (alias: string) => boolean } {
+  const agents = new Set<string>()
+  for (const name of [...view.participants, ...view.comments.map((comment) => comment.author)])
+    if (isAgentName(name)) agents.add(name.trim().toLowerCase()).add(aliasOfAuthor(name))
+  const notAgent = (alias: string): boolean => !agents.has(alias) && !isAgentName(alias)
+  const asked = (alias: string): boolean => notAgent(alias) && (!isPersona || isPersona(alias))
+  return { participants: view.participants.filter(notAgent), asked }
+}
+
 /** Mentions that nobody has answered yet: the mentioned alias has not commented since. */
 export function pendingMentions(view: RouteInput, isPersona?: IsPersona): PendingMention[] {
+  const { participants, asked } = routable(view, isPersona)
   const lastComment = new Map<string, number>()
   view.comments.forEach((comment, index) => lastComment.set(aliasOfAuthor(comment.author), index))
   const pending: PendingMention[] = []
   const seen = new Set<string>()
   view.comments.forEach((comment, index) => {
     const author = aliasOfAuthor(comment.author)
-    const targets = comment.mentions.flatMap((alias) =>
-      alias === 'all' ? view.participants : [alias],
-    )
+    const targets = comment.mentions.flatMap((alias) => (alias === 'all' ? participants : [alias]))
     for (const alias of targets) {
-      if (alias === author || seen.has(alias)) continue
-      if (isPersona && !isPersona(alias)) continue
+      if (alias === author || seen.has(alias) || !asked(alias)) continue
       if ((lastComment.get(alias) ?? -1) > index) continue
       seen.add(alias)
       pending.push({ alias, mentioned_by: comment.author, line: comment.line })
@@ -67,10 +84,11 @@ export function pendingMentions(view: RouteInput, isPersona?: IsPersona): Pendin
 export function routeMentions(view: RouteInput, options: RouteOptions = {}): RouteResult {
   const { isPersona } = options
   const pending = pendingMentions(view, isPersona)
+  const { participants, asked } = routable(view, isPersona)
   const calloutAliases = unique(
     mentionsInProse(options.callout ?? '')
-      .flatMap((alias) => (alias === 'all' ? view.participants : [alias]))
-      .filter((alias) => !isPersona || isPersona(alias)),
+      .flatMap((alias) => (alias === 'all' ? participants : [alias]))
+      .filter(asked),
   )
   if (calloutAliases.length > 0) {
     return {
@@ -96,13 +114,10 @@ export function routeMentions(view: RouteInput, options: RouteOptions = {}): Rou
     }
   }
   return {
-    next: [...view.participants],
+    next: participants,
     source: 'participants',
     reasons: Object.fromEntries(
-      view.participants.map((alias) => [
-        alias,
-        'no open mentions: a participant of the discussion',
-      ]),
+      participants.map((alias) => [alias, 'no open mentions: a participant of the discussion']),
     ),
     pending,
   }

@@ -4,6 +4,7 @@
  * everyone mentioned since their last comment, else the phase's default participants, else the
  * discussion's participants.
  */
+import { isAgentName } from '../discussion/agent-author.js'
 import type { DiscussionView } from '../discussion/describe.js'
 import { routeMentions } from '../routing/route.js'
 import type { IsPersona } from '../routing/route.js'
@@ -21,7 +22,9 @@ export function selectParticipants(
 ): Selection {
   const explicit = (options.explicit ?? []).map((alias) => alias.replace(/^@/, '').toLowerCase())
   if (explicit.length > 0) {
-    const aliases = explicit.flatMap((alias) => (alias === 'all' ? view.participants : [alias]))
+    // `@all` is the personas listed; a coding agent listed among them answers through its client.
+    const everyone = view.participants.filter((alias) => !isAgentName(alias))
+    const aliases = explicit.flatMap((alias) => (alias === 'all' ? everyone : [alias]))
     return { aliases: [...new Set(aliases)], source: 'explicit' }
   }
   const route = routeMentions(view, {
@@ -32,5 +35,5 @@ export function selectParticipants(
     return { aliases: route.next, source: route.source }
   if (phase && phase.participants.length > 0)
     return { aliases: [...phase.participants], source: 'phase' }
-  return { aliases: [...view.participants], source: 'participants' }
+  return { aliases: route.next, source: 'participants' }
 }

@@ -4,6 +4,7 @@
  */
 import { resolve } from 'node:path'
 
+import { isAgentName } from '../../core/discussion/agent-author.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
 import { currentPhase, describeDiscussion } from '../../core/discussion/describe.js'
 import { discussionStatus } from '../../core/discussion/status.js'
@@ -107,7 +108,8 @@ export async function createDiscussion(
         ? template.participants
         : engine.config.default_participants
   const personas = await engine.personas()
-  for (const alias of participants) personas.require(alias)
+  // A coding agent may be listed by its name (its vote then counts); it is no persona.
+  for (const alias of participants) if (!isAgentName(alias)) personas.require(alias)
   // The template's words are config: a project's own templates come from its folder.
   const text = renderNewDiscussion({
     title,

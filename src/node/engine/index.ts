@@ -35,8 +35,9 @@ export type {
   TemplateEntry,
   TemplateRegistry,
 } from '../config/registry.js'
-// Where a path lies, after links: for showing a path relative to a folder.
-export { isBelow } from '../files/is-inside.js'
+// Where a path lies, after links: for showing a path relative to a folder, and for confining
+// one to a folder (the MCP server serves one).
+export { isBelow, isInside, realLocation } from '../files/is-inside.js'
 // The app's workspace: the folders a person opened (every requested path confined to them), the
 // ones opened before (a small file written durably), and the discussions changing in them.
 export { Workspace, WorkspaceError } from '../files/workspace.js'
@@ -53,7 +54,7 @@ export type { StaticFile } from '../files/static-files.js'
 // writes: created exclusively, in a folder that stays inside the discussion's.
 export { createDurably, ensureFolderInside } from '../store/durable-write.js'
 // What a file named on the command line is (a discussion, JSON, binary ...), said before reading it.
-export { fileKindOf } from '../store/discussion-kind.js'
+export { fileKindOf, NotADiscussionError, requireDiscussionFile } from '../store/discussion-kind.js'
 // Reads that need no settings: the discussions of a folder.
 export { listDiscussions } from '../store/discussion-folder.js'
 export type { DiscussionListing } from '../store/discussion-folder.js'
