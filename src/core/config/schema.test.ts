@@ -20,6 +20,7 @@ describe('discussionsConfigSchema', () => {
       output: { directory: './discussions', summary_files: true },
       user: { name: null },
       turns: { concurrency: 8, timeout_seconds: null, context_chars: 120_000 },
+      limits: { discussion_mb: 64 },
       council: { default: null, stronger: null },
       artifact_editor: null,
       plantuml_server: null,

@@ -40,6 +40,7 @@ export { isBelow } from '../files/is-inside.js'
 // The app's workspace: the folders a person opened (every requested path confined to them), the
 // ones opened before (a small file written durably), and the discussions changing in them.
 export { Workspace, WorkspaceError } from '../files/workspace.js'
+export { isInside } from '../files/is-inside.js'
 export type { WorkspaceState } from '../files/workspace.js'
 export { MAX_RECENT, RecentFolders } from '../store/recent-folders.js'
 export { DiscussionWatcher } from '../store/discussion-watcher.js'
@@ -68,6 +69,8 @@ export {
 } from '../store/journal-restore.js'
 export type { LostPhase } from '../store/journal-restore.js'
 export { stateDir } from '../store/state-dir.js'
+// Folder settings that are relative are ignored; each says so in one line (folder-setting.ts).
+export { ignoredFolderSettings } from '../files/folder-setting.js'
 // Long-lived services the app keeps across engines: PlantUML rendering, reading aloud.
 export { GRAPHVIZ_HINT } from '../diagrams/plantuml-output.js'
 export { MAX_SOURCE_BYTES, NO_PLANTUML, PlantUmlRenderer } from '../diagrams/plantuml-renderer.js'
