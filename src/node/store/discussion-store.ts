@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
+import type { BigIntStats } from 'node:fs'
 import { access } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
@@ -22,6 +23,7 @@ import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-e
 import { formatCommentBlock } from '../../core/format/serialize.js'
 import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
+import type { OpenedInside } from '../files/open-inside.js'
 import { writeBoundary } from '../files/write-boundary.js'
 import { DEFAULT_MAX_DISCUSSION_BYTES, openDiscussion, tooLargeReason } from './discussion-file.js'
 import type { DiscussionDoor } from './discussion-file.js'
@@ -156,11 +158,10 @@ export class DiscussionFileStore {
     options: { shown?: string; folder?: boolean } = {},
   ): Promise<void> {
     const shown = options.shown ?? path
-    let real: string
+    let opened: OpenedInside
     try {
-      const opened = await openDiscussion(path, 'append', this.door(path, shown))
+      opened = await openDiscussion(path, 'append', this.door(path, shown))
       await opened.handle.close()
-      real = opened.real
     } catch (error) {
       // Opened to read and write: said as the one of the two that is missing.
       if (
@@ -173,27 +174,35 @@ export class DiscussionFileStore {
         throw fileNotWritable(shown, (error as NodeJS.ErrnoException).code)
       throw error
     }
+    const folder = dirname(opened.real)
     if (options.folder) {
       try {
-        await access(dirname(real), constants.W_OK)
+        await access(folder, constants.W_OK)
       } catch (error) {
         if (isAccessError(error))
-          throw folderNotWritable(dirname(real), (error as NodeJS.ErrnoException).code)
+          throw folderNotWritable(folder, (error as NodeJS.ErrnoException).code)
         throw error
       }
     }
-    await this.statePaths(real)
+    await this.statePaths(opened.real, opened.stats)
   }
 
   /** The real path of the discussion at `path`, and where its lock and tail cache live. */
   async stateFiles(path: string): Promise<{ real: string; lock: string; tail: string }> {
-    const { handle, real } = await openDiscussion(path, 'read', this.door(path))
+    const { handle, real, stats } = await openDiscussion(path, 'read', this.door(path))
     await handle.close()
-    return { real, ...(await this.statePaths(real)) }
+    return { real, ...(await this.statePaths(real, stats)) }
   }
 
-  /** Where the lock and tail cache of the discussion at real path `real` live. */
-  private async statePaths(real: string): Promise<{ lock: string; tail: string }> {
+  /**
+   * Where the lock and the tail cache of the discussion open with these stats, at real path
+   * `real`, live. The lock is the file's (its device and inode), not its name's: a writer that
+   * opened it under another name (renamed meanwhile) still waits for the others.
+   */
+  private async statePaths(
+    real: string,
+    file: { dev: bigint; ino: bigint },
+  ): Promise<{ lock: string; tail: string }> {
     let folder: string
     try {
       folder = await privateStateFolder(this.options.stateDir, 'files')
@@ -203,8 +212,9 @@ export class DiscussionFileStore {
         throw stateFolderNotWritable(this.options.stateDir, code)
       throw error
     }
-    const key = sha256(real).slice(0, 32)
-    return { lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
+    const lock = sha256(`${file.dev}:${file.ino}`).slice(0, 32)
+    const tail = sha256(real).slice(0, 32)
+    return { lock: join(folder, `${lock}.lock`), tail: join(folder, `${tail}.tail.json`) }
   }
 
   async read(path: string): Promise<DiscussionSnapshot> {
@@ -230,10 +240,12 @@ export class DiscussionFileStore {
   }
 
   /** The whole text of the discussion at `path`, as a rewrite reads it, and its real path. */
-  private async readForRewrite(path: string): Promise<{ text: string; real: string }> {
-    const { handle, real } = await openDiscussion(path, 'append', this.door(path))
+  private async readForRewrite(
+    path: string,
+  ): Promise<{ text: string; real: string; stats: BigIntStats }> {
+    const { handle, real, stats } = await openDiscussion(path, 'append', this.door(path))
     try {
-      return { text: (await handle.readFile()).toString('utf8'), real }
+      return { text: (await handle.readFile()).toString('utf8'), real, stats }
     } finally {
       await handle.close()
     }
@@ -303,9 +315,9 @@ export class DiscussionFileStore {
     path: string,
     group: readonly PendingBlock[],
   ): Promise<AppendResult[] | null> {
-    const { handle, real } = await openDiscussion(path, 'append', this.door(path))
+    const { handle, real, stats } = await openDiscussion(path, 'append', this.door(path))
     try {
-      const state = await this.statePaths(real)
+      const state = await this.statePaths(real, stats)
       return await withLock(
         state.lock,
         async () => {
@@ -384,7 +396,7 @@ export class DiscussionFileStore {
       const before = await this.readForRewrite(path)
       const replacement = edit(before.text)
       if (!replacement) return
-      const state = await this.statePaths(before.real)
+      const state = await this.statePaths(before.real, before.stats)
       const swapped = await withLock(
         state.lock,
         async () => {
