@@ -211,7 +211,7 @@ describe('diagrams (backend)', () => {
     const missing = await invoke('diagrams:list', { path: join(root, 'linked', 'nope.md') }).catch(
       (error: unknown) => (error as Error).message,
     )
-    expect(String(present)).toMatch(/is outside the open folders/)
+    expect(String(present)).toMatch(/reached through the link .*linked -> .*, which leads outside/)
     expect(String(missing).replace('nope.md', 'bashrc')).toBe(String(present))
     backend.close()
   })

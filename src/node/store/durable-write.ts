@@ -72,10 +72,11 @@ export async function appendOrCreate(
   within: WriteRoots,
   options: WriteOptions = {},
 ): Promise<void> {
-  const { handle } = await openInside(path, 'append-or-create', within, {
-    mode: options.mode ?? 0o600,
-  })
+  const mode = options.mode ?? 0o600
+  const { handle, stats } = await openInside(path, 'append-or-create', within, { mode })
   try {
+    // One made by an earlier version with looser permissions is made as asked.
+    if ((Number(stats.mode) & 0o777) !== mode) await handle.chmod(mode)
     await writeAll(handle, Buffer.from(text, 'utf8'))
     if (options.sync !== false) await handle.datasync()
   } finally {
