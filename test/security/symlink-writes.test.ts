@@ -309,7 +309,9 @@ describe('the CLI writes (real bin)', () => {
     await attempt(outside, async () => {
       const trusted = await run('trust')
       expect(trusted.code).not.toBe(0)
-      expect(trusted.stderr).toMatch(/trusted-projects\.json: is a link to .*, outside .*; not written/)
+      expect(trusted.stderr).toMatch(
+        /trusted-projects\.json: is a link to .*, outside .*; not written/,
+      )
     })
   }, 60_000)
 })

@@ -1,7 +1,7 @@
 // The attacker of the link-swap race test: swaps FOLDER/NAME between the plain file it is and a
-// symbolic link to TARGET, SWAPS times over about DURATION_MS, as fast as a writer's check and
-// open could be raced. Each swap is two renames, so the name is the file, the link, or for a
-// moment nothing; the plain file is never lost and is back at its name at the end.
+// symbolic link to TARGET, SWAPS times spread evenly over DURATION_MS (with no pause when it runs
+// late), racing a writer's check and open. Each swap is two renames, so the name is the file, the
+// link, or for a moment nothing; the plain file is never lost and is back at its name at the end.
 // Prints "swaps N in MS ms" when done; SIGTERM ends it early, file put back.
 // Usage: node --import tsx test/support/link-swapper.ts FOLDER NAME TARGET SWAPS DURATION_MS
 import { renameSync, symlinkSync, unlinkSync } from 'node:fs'
@@ -12,7 +12,8 @@ const [folder, name, target, swapsArgument, durationArgument] = process.argv.sli
 if (!folder || !name || !target || !swapsArgument || !durationArgument)
   throw new Error('usage: FOLDER NAME TARGET SWAPS DURATION_MS')
 const total = Number(swapsArgument)
-const pauseMs = Number(durationArgument) / total
+/** Each swap has its moment on an even schedule; a swap running late waits for nothing. */
+const everyMs = Number(durationArgument) / total
 
 const file = join(folder, name)
 const aside = join(folder, `.${name}.plain`)
@@ -23,10 +24,13 @@ let stopped = false
 process.on('SIGTERM', () => (stopped = true))
 
 const clock = new Int32Array(new SharedArrayBuffer(4))
-const pause = (): void => void Atomics.wait(clock, 0, 0, pauseMs)
-
 const start = performance.now()
 let swaps = 0
+const pause = (): void => {
+  const ahead = start + swaps * everyMs - performance.now()
+  if (ahead > 0) Atomics.wait(clock, 0, 0, ahead)
+}
+
 while (swaps < total && !stopped) {
   renameSync(file, aside)
   renameSync(link, file) // the name is the link now

@@ -24,7 +24,7 @@ import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
 export async function loadDiscussion(engine: Engine, path: string): Promise<LoadedDiscussion> {
   let snapshot: DiscussionSnapshot
   try {
-    snapshot = await engine.store.read(resolve(engine.cwd, path))
+    snapshot = await engine.store.read(resolve(engine.cwd, path), path)
   } catch (error) {
     throw missingFileError(path, error)
   }

@@ -33,10 +33,12 @@ const textOf = (head: Buffer): string =>
 /** What the first bytes of a file look like. */
 export function fileKindOf(head: Buffer): FileKind {
   if (head.length === 0) return 'empty'
+  // The first line alone decides: what follows it may be anything (a file cut or padded later).
+  const firstLine = head.subarray(0, head.includes(0x0a) ? head.indexOf(0x0a) : head.length)
+  if (MARKER_LINE.test(textOf(firstLine))) return 'discussion'
   if (head.includes(0)) return 'binary'
   const text = textOf(head)
   if (text.includes('\uFFFD')) return 'binary' // not UTF-8
-  if (MARKER_LINE.test(text.split('\n', 1)[0] ?? '')) return 'discussion'
   const start = text.trimStart()
   if (start === '') return 'empty'
   if (start.startsWith('{') || start.startsWith('[')) return 'json'

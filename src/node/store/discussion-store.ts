@@ -217,8 +217,9 @@ export class DiscussionFileStore {
     return { lock: join(folder, `${lock}.lock`), tail: join(folder, `${tail}.tail.json`) }
   }
 
-  async read(path: string): Promise<DiscussionSnapshot> {
-    const { handle, stats } = await openDiscussion(path, 'read', this.door(path))
+  /** The discussion at `path` (named in messages as `shown`). */
+  async read(path: string, shown: string = path): Promise<DiscussionSnapshot> {
+    const { handle, stats } = await openDiscussion(path, 'read', this.door(path, shown))
     try {
       const tooLarge = stats.size > BigInt(this.maxBytes)
       const bytes = tooLarge ? await readUpToLine(handle, this.maxBytes) : await handle.readFile()
@@ -232,7 +233,7 @@ export class DiscussionFileStore {
           mtimeMs: Number(stats.mtimeNs) / 1e6,
           sha256: sha256(text),
         },
-        readOnly: tooLarge ? tooLargeReason(path, stats.size, this.maxBytes) : null,
+        readOnly: tooLarge ? tooLargeReason(shown, stats.size, this.maxBytes) : null,
       }
     } finally {
       await handle.close()
