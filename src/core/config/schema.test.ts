@@ -61,7 +61,7 @@ describe('discussionsConfigSchema', () => {
       'consensus: unknown key "humanrequired" (did you mean "human_required"?)',
     ])
     expect(messages({ colour: 'blue' })).toEqual([
-      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, council, artifact_editor, plantuml_server)',
+      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, limits, council, artifact_editor, plantuml_server)',
     ])
     expect(messages({ default_participants: 'architect' })).toEqual([
       'default_participants: must be a list (got "architect")',
