@@ -144,9 +144,13 @@ async function runRace(
   }
   await Promise.all([swaps, ...Array.from({ length: writers }, loop)])
   const after = await setup.snapshot()
-  const comments = parseDiscussion(await readFile(setup.file, 'utf8')).comments
-  const landed = (token: string) =>
-    comments.filter((comment) => comment.body.includes(`Comment ${token}.`))
+  // Each comment by its token, once: tens of thousands of attempts are checked against it.
+  const byToken = new Map<string, { vote: string | null }[]>()
+  for (const comment of parseDiscussion(await readFile(setup.file, 'utf8')).comments) {
+    const token = /Comment (race-\d+)\./.exec(comment.body)?.[1]
+    if (token) byToken.set(token, [...(byToken.get(token) ?? []), comment])
+  }
+  const landed = (token: string) => byToken.get(token) ?? []
   const counts: Counts = {
     writer,
     target,
