@@ -9,14 +9,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
 
-import { formatCommentBlock } from '../src/core/format/serialize.js'
+import { personBody } from '../src/core/format/comment-body.js'
+import { admitName, admitText } from '../src/core/text/text.js'
 import { DiscussionFileStore } from '../src/node/store/discussion-store.js'
 import { median, table } from './measure.js'
 import { syntheticDiscussion } from './synthetic.js'
 
 const RUNS = 21
 
-const comment = { author: 'AI-Bench', text: 'A short answer.\n\nQ: and?', vote: 'READY' as const }
+const comment = {
+  author: admitName('AI-Bench'),
+  body: personBody(admitText('A short answer.\n\nQ: and?')),
+  vote: 'READY' as const,
+}
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint()
@@ -52,7 +57,7 @@ export async function benchTailCache(): Promise<void> {
         await store.appendComment(path, comment)
         hit.push(await timed(() => store.appendComment(path, comment)))
         // Another writer adds a block: the cache no longer describes the file.
-        await appendFile(path, formatCommentBlock('Rob', `Edited elsewhere ${i}.`, null))
+        await appendFile(path, `\nName: Rob\nEdited elsewhere ${i}.\n\n---\n`)
         grown.push(await timed(() => store.appendComment(path, comment)))
         // A fresh state folder: nothing cached at all.
         const fresh = new DiscussionFileStore({ stateDir: join(folder, `state-${++states}`) })

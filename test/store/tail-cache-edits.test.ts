@@ -25,7 +25,9 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { personBody } from '../../src/core/format/comment-body.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
 import { runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
@@ -173,7 +175,10 @@ describe('the tail cache, for any sequence of edits', () => {
         const file = join(folder, `warm-${++run}.md`)
         await writeFile(file, START)
         const warm = new DiscussionFileStore({ stateDir: join(folder, `state-${run}`) })
-        await warm.appendComment(file, { author: 'Rob', text: 'First.' })
+        await warm.appendComment(file, {
+          author: admitName('Rob'),
+          body: personBody(admitText('First.')),
+        })
         let n = 0
         for (const next of [...steps, { kind: 'append' as const, vote: true }]) {
           if (next.kind === 'edit') await applyEdit(file, next.at, next.text, next.keepMtime)
@@ -186,8 +191,8 @@ describe('the tail cache, for any sequence of edits', () => {
             await copyFile(file, cold)
             const fresh = new DiscussionFileStore({ stateDir: join(folder, `fresh-${run}-${n}`) })
             const comment = {
-              author: 'Rob',
-              text: `Comment ${n}.`,
+              author: admitName('Rob'),
+              body: personBody(admitText(`Comment ${n}.`)),
               vote: next.vote ? ('READY' as const) : null,
             }
             const [warmResult, coldResult] = [
