@@ -137,6 +137,6 @@ export async function discussionDetail(
       closed: comment.closed,
     })),
     summary: statusInfo(summary),
-    problems: problem ? [problem] : [],
+    problems: [...(loaded.readOnly ? [loaded.readOnly] : []), ...(problem ? [problem] : [])],
   }
 }

@@ -12,7 +12,9 @@ export function discussionsHandlers({
   return {
     handlers: {
       'discussions:list': async ({ folder }) => {
-        const listings = await listDiscussions((await workspace.resolveFolder(folder)).path)
+        const inside = await workspace.resolveFolder(folder)
+        const { maxBytes } = (await engines.for(inside.folder)).store
+        const listings = await listDiscussions(inside.path, { maxBytes })
         return listings.map((listing): DiscussionSummary => ({
           path: listing.path,
           title: listing.title,
@@ -23,6 +25,7 @@ export function discussionsHandlers({
           comments: listing.comments,
           votes: listing.votes,
           lastActivity: listing.last_activity,
+          ...(listing.note !== undefined ? { note: listing.note } : {}),
         }))
       },
 

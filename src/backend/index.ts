@@ -6,6 +6,7 @@ import {
   AppendJournal,
   DiscussionFileStore,
   DiscussionWatcher,
+  isInside,
   RecentFolders,
   stateDir,
   Workspace,
@@ -76,7 +77,11 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   }
   const state = stateDir(options.env)
   const journal = new AppendJournal(state)
-  const guard = lossGuard(new DiscussionFileStore({ stateDir: state }), journal, emit, (error) =>
+  // Restores answers into a discussion of an open folder, never outside it.
+  const inOpenFolder = (path: string): string | undefined =>
+    workspace.folders.find((folder) => isInside(folder, path))
+  const store = new DiscussionFileStore({ stateDir: state, root: inOpenFolder })
+  const guard = lossGuard(store, journal, emit, (error) =>
     options.onUnexpectedError?.('journal', error),
   )
   const watcher = new DiscussionWatcher((change) => {

@@ -6,13 +6,14 @@ import { app, BrowserWindow } from 'electron'
 
 import { createBackend } from '../backend/index.js'
 import type { Backend } from '../backend/index.js'
-import { withShellPath } from '../node/engine/index.js'
+import { ignoredFolderSettings, withShellPath } from '../node/engine/index.js'
 import { registerIpc } from './ipc.js'
 import { confirmAndOpen, pickFolder } from './links.js'
 import { registerAppScheme, serveRenderer } from './protocol.js'
 import { createMainWindow } from './window.js'
 
 const env = { ...process.env }
+for (const line of ignoredFolderSettings(env, process.platform)) console.warn(line)
 const folder = env.DISCUSSIONS_UI_FOLDER ?? process.cwd()
 let backend: Backend | null = null
 

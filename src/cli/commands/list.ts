@@ -16,12 +16,11 @@ export function registerList(program: Command, io: CliIO): void {
     .option('-s, --status <status>', 'only discussions with this status (any case)')
     .option('--json', 'print the list as JSON')
     .action(async (options) => {
-      const folder = options.dir
-        ? resolveFile(io, options.dir)
-        : (await loadCliContext(io)).discussionsDir
+      const engine = await loadCliContext(io)
+      const folder = options.dir ? resolveFile(io, options.dir) : engine.discussionsDir
       let listings: DiscussionListing[]
       try {
-        listings = await listDiscussions(folder)
+        listings = await listDiscussions(folder, { maxBytes: engine.store.maxBytes })
       } catch (error) {
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT')
@@ -44,7 +43,9 @@ export function registerList(program: Command, io: CliIO): void {
         listing.template ?? '-',
         listing.phase ?? '-',
         listing.status ?? '-',
-        `${listing.votes.READY}/${listing.votes.CHANGES}/${listing.votes.REJECT}`,
+        listing.note
+          ? '-'
+          : `${listing.votes.READY}/${listing.votes.CHANGES}/${listing.votes.REJECT}`,
         listing.last_activity.slice(0, 16).replace('T', ' '),
         listing.path,
       ])
@@ -54,5 +55,6 @@ export function registerList(program: Command, io: CliIO): void {
           rows,
         ),
       )
+      for (const { note } of listings) if (note) io.stdout.write(`note: ${note}\n`)
     })
 }

@@ -15,7 +15,9 @@ export function registerStatus(program: Command, io: CliIO): void {
     .option('--json', 'print the status as JSON')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
-      const status = await engine.status(await engine.load(file))
+      const loaded = await engine.load(file)
+      if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
+      const status = await engine.status(loaded)
       if (options.json) writeJson(io, status)
       else io.stdout.write(formatStatus(status))
     })

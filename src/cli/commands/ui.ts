@@ -13,7 +13,7 @@ import {
   packageVersion,
   rendererDir,
 } from '../app-build.js'
-import { loadCliContext } from '../context.js'
+import { loadCliContext, warnIgnoredSettings } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 
@@ -32,6 +32,7 @@ interface Target {
 
 /** The folder to open, and the discussion when PATH is a file; a missing PATH says so. */
 async function targetToOpen(io: CliIO, path: string | undefined): Promise<Target> {
+  warnIgnoredSettings(io)
   if (path !== undefined) {
     const resolved = resolve(io.cwd, path)
     if (!existsSync(resolved))

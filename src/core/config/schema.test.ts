@@ -21,6 +21,7 @@ describe('discussionsConfigSchema', () => {
       user: { name: null },
       turns: { concurrency: 8, timeout_seconds: null, context_chars: 120_000 },
       mcp: { author: null },
+      limits: { discussion_mb: 64 },
       council: { default: null, stronger: null },
       artifact_editor: null,
       plantuml_server: null,
@@ -61,7 +62,7 @@ describe('discussionsConfigSchema', () => {
       'consensus: unknown key "humanrequired" (did you mean "human_required"?)',
     ])
     expect(messages({ colour: 'blue' })).toEqual([
-      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, mcp, council, artifact_editor, plantuml_server)',
+      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, mcp, limits, council, artifact_editor, plantuml_server)',
     ])
     expect(messages({ default_participants: 'architect' })).toEqual([
       'default_participants: must be a list (got "architect")',

@@ -68,6 +68,23 @@ export const turnSettingsSchema = strictObject({
   context_chars: z.int().min(4_000, { error: 'must be at least 4000 characters' }).default(120_000),
 })
 
+/** Megabytes a string of a discussion's text can hold in Node, and then some to spare. */
+const MAX_DISCUSSION_MB = 500
+
+export const limitSettingsSchema = strictObject({
+  /**
+   * Megabytes a discussion may have to be written to or read whole; a larger one is listed with a
+   * note and shown read-only from its first part.
+   */
+  discussion_mb: z
+    .number()
+    .positive({ error: 'must be a positive number of megabytes' })
+    .max(MAX_DISCUSSION_MB, {
+      error: `must be at most ${MAX_DISCUSSION_MB} (megabytes; a larger file cannot be read whole)`,
+    })
+    .default(64),
+})
+
 export const discussionsConfigSchema = strictObject({
   /** Persona aliases (or names) a new discussion starts with. */
   default_participants: z.array(nonEmpty).default(['architect', 'security', 'pragmatist']),
@@ -80,6 +97,7 @@ export const discussionsConfigSchema = strictObject({
   user: userSettingsSchema.prefault({}),
   turns: turnSettingsSchema.prefault({}),
   mcp: mcpSettingsSchema.prefault({}),
+  limits: limitSettingsSchema.prefault({}),
   /** Which providers the council's tiers use (see docs/council.md). */
   council: councilSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */

@@ -38,10 +38,8 @@ const NAME_LINE = /^name:[ \t]*\S/i
  * is counted, but only lines with a fence-like run (``` or ~~~) are read to follow the fences, and
  * the segment is decided by the last delimiter outside a fence, found from the end, and the first
  * non-blank line after it. tail.test.ts checks it against the line-by-line definition.
- * `newlines`: how many newlines `chunk` holds, when the caller has counted them already (a scan
- * counting the bytes it read).
  */
-export function advanceTail(tail: FileTail, chunk: string, newlines?: number): FileTail {
+export function advanceTail(tail: FileTail, chunk: string): FileTail {
   const text = tail.partial + chunk
   const end = text.lastIndexOf('\n') + 1 // only complete lines change the state
   if (end === 0) return { ...tail, partial: text }
@@ -56,8 +54,8 @@ export function advanceTail(tail: FileTail, chunk: string, newlines?: number): F
   } else if (segment === 'blank') {
     from = 0 // still after the last delimiter: this chunk's first lines decide
   }
-  // The partial line holds none, so the chunk's newlines are all there are.
-  const lines = tail.lines + (newlines ?? countNewlinesBetween(text, 0, end))
+  // Every newline of the complete lines (the partial line before the chunk holds none).
+  const lines = tail.lines + countNewlinesBetween(text, 0, end)
   // After a delimiter, blank lines keep the segment blank; the first other line decides it (a
   // fence opener is content, and a `Name:` line is never one).
   while (from !== -1 && from < end) {

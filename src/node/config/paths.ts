@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { homedir } from 'node:os'
 import { dirname, join, posix, win32 } from 'node:path'
+import { folderSetting } from '../files/folder-setting.js'
 import { HOST_PLATFORM, processEnv } from '../host.js'
 
 export const PACKAGE_NAME = 'orchestrated-discussions'
@@ -22,10 +23,14 @@ export function userConfigDir(
   platform: NodeJS.Platform = HOST_PLATFORM,
   home: string = homedir(),
 ): string {
-  if (env.DISCUSSIONS_CONFIG_DIR) return env.DISCUSSIONS_CONFIG_DIR
+  // A relative value is ignored (folder-setting.ts): it would make a cloned repository's own
+  // folder the user's trusted settings.
+  const own = folderSetting(env, 'DISCUSSIONS_CONFIG_DIR', platform)
+  if (own) return own
   // The platform's own path rules, so the answer is right even when asked from another one.
   const path = platform === 'win32' ? win32 : posix
-  if (env.XDG_CONFIG_HOME) return path.join(env.XDG_CONFIG_HOME, 'discussions')
+  const xdg = folderSetting(env, 'XDG_CONFIG_HOME', platform)
+  if (xdg) return path.join(xdg, 'discussions')
   if (platform === 'darwin') return path.join(home, 'Library', 'Application Support', 'discussions')
   if (platform === 'win32') {
     return path.join(env.APPDATA ?? path.join(home, 'AppData', 'Roaming'), 'discussions')

@@ -3,7 +3,7 @@
  * settings in its header, then `runCouncilFile` drives the core state machine with this machine's
  * providers, role personas and prompt templates. Running a file again resumes it.
  */
-import { dirname, resolve } from 'node:path'
+import { resolve } from 'node:path'
 
 import {
   councilTitle,
@@ -21,6 +21,7 @@ import { DiscussionError } from '../../core/errors.js'
 import { registryDirs } from '../config/load-config.js'
 import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
+import { outputFolder } from './discussions.js'
 import { createDurably } from '../store/durable-write.js'
 import { loadCouncilAssets } from '../council/assets.js'
 import type { CouncilAssets } from '../council/assets.js'
@@ -81,7 +82,7 @@ async function writeCouncilFile(
   if (request.out !== undefined) {
     const path = resolve(engine.cwd, request.out)
     try {
-      await createDurably(path, text, dirname(path))
+      await createDurably(path, text, engine.store.boundaryOf(path))
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'EEXIST')
         throw new DiscussionError(
@@ -91,9 +92,10 @@ async function writeCouncilFile(
     }
     return { path, assets }
   }
-  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
+  const folder = await outputFolder(engine, request.dir)
   const title = `council ${councilTitle(request.question)}`
-  return { path: await createDiscussionFile(folder, title, text), assets }
+  const root = engine.projectRoot ?? engine.cwd
+  return { path: await createDiscussionFile(folder, title, text, root), assets }
 }
 
 /**

@@ -4,7 +4,7 @@
  * decision, and reading every debate of a folder for the statistics.
  */
 import { readdir, readFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 
 import { DEBATE_TEMPLATE, renderNewDebate } from '../../core/debate/create.js'
 import { decideDebate } from '../../core/debate/decide.js'
@@ -20,6 +20,7 @@ import type { ParsedDiscussion } from '../../core/format/model.js'
 import { parseDiscussion } from '../../core/format/parse.js'
 import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
+import { outputFolder } from './discussions.js'
 import { debateDeps } from './debate-deps.js'
 import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
@@ -61,8 +62,8 @@ export async function createDebate(engine: EngineContext, request: NewDebate): P
     created: new Date(),
     skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
-  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
-  return createDiscussionFile(folder, request.title, text)
+  const folder = await outputFolder(engine, request.dir)
+  return createDiscussionFile(folder, request.title, text, engine.projectRoot ?? engine.cwd)
 }
 
 /** How a run goes: cancel, follow, and a provider or round timeout for this run only. */

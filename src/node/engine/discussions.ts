@@ -2,7 +2,7 @@
  * A discussion file's own use cases: reading it, the checks before anything is written to it,
  * creating one from a template, its status under the configured rules, and moving its phase.
  */
-import { resolve } from 'node:path'
+import { join, resolve } from 'node:path'
 
 import { isAgentName } from '../../core/discussion/agent-author.js'
 import { renderNewDiscussion } from '../../core/discussion/create.js'
@@ -13,10 +13,12 @@ import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import { findPhase, initialPhase, nextPhase } from '../../core/templates/phases.js'
 import type { TemplatePhase } from '../../core/templates/schema.js'
+import { userConfigDir } from '../config/paths.js'
+import { projectOutputDirectory } from '../config/project-output.js'
+import { isInside } from '../files/is-inside.js'
+import { isTrusted } from '../providers/trust.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
-import { requireDiscussionFile } from '../store/discussion-kind.js'
 import type { DiscussionSnapshot } from '../store/discussion-store.js'
-import { requireWritable } from '../store/write-access.js'
 import type { EngineContext } from './engine-context.js'
 import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
 import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
@@ -27,7 +29,7 @@ export async function loadDiscussion(
 ): Promise<LoadedDiscussion> {
   let snapshot: DiscussionSnapshot
   try {
-    snapshot = await engine.store.read(resolve(engine.cwd, path))
+    snapshot = await engine.store.read(resolve(engine.cwd, path), path)
   } catch (error) {
     throw missingFileError(path, error)
   }
@@ -42,12 +44,10 @@ export async function requireWritableDiscussion(
 ): Promise<string> {
   const resolved = resolve(engine.cwd, path)
   try {
-    await requireDiscussionFile(resolved, path)
+    await engine.store.requireWritable(resolved, { shown: path, folder: options.folder === true })
   } catch (error) {
     throw missingFileError(path, error)
   }
-  await requireWritable(resolved, { shown: path, folder: options.folder === true })
-  await engine.store.statePaths(resolved)
   return resolved
 }
 
@@ -121,8 +121,25 @@ export async function createDiscussion(
     created: new Date(),
     skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
-  const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
-  return createDiscussionFile(folder, request.title, text)
+  const folder = await outputFolder(engine, request.dir)
+  return createDiscussionFile(folder, request.title, text, engine.projectRoot ?? engine.cwd)
+}
+
+/**
+ * The folder a new discussion, council or debate goes to: `dir` as the person gave it, else
+ * `output.directory`, which a project's own settings may point outside the project only once the
+ * project is trusted (see project-output.ts).
+ */
+export async function outputFolder(engine: EngineContext, dir?: string): Promise<string> {
+  if (dir !== undefined) return resolve(engine.cwd, dir)
+  const folder = engine.discussionsDir
+  const root = engine.projectRoot
+  if (root === null || isInside(root, folder)) return folder
+  const named = await projectOutputDirectory(root)
+  if (named === null || (await isTrusted(root, userConfigDir(engine.env)))) return folder
+  throw new DiscussionError(
+    `${join(root, 'discussions.yaml')} sets output.directory to ${named}, outside the project (${folder}); a project's own settings may write there only once you trust it: run \`discussions trust\` in ${root}, or give --dir.`,
+  )
 }
 
 /** See Engine.status. */

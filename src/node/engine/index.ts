@@ -69,6 +69,8 @@ export {
 } from '../store/journal-restore.js'
 export type { LostPhase } from '../store/journal-restore.js'
 export { stateDir } from '../store/state-dir.js'
+// Folder settings that are relative are ignored; each says so in one line (folder-setting.ts).
+export { ignoredFolderSettings } from '../files/folder-setting.js'
 // Long-lived services the app keeps across engines: PlantUML rendering, reading aloud.
 export { GRAPHVIZ_HINT } from '../diagrams/plantuml-output.js'
 export { MAX_SOURCE_BYTES, NO_PLANTUML, PlantUmlRenderer } from '../diagrams/plantuml-renderer.js'

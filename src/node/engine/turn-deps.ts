@@ -16,7 +16,7 @@ import { callExternal, externalProgram, participantLogFile } from '../participan
 import type { LoadedProviders } from '../providers/load-providers.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import type { DiscussionFileStore } from '../store/discussion-store.js'
-import { ensureFolderInside } from '../store/durable-write.js'
+import { privateStateFolder } from '../store/private-state.js'
 import { stateDir } from '../store/state-dir.js'
 
 export interface TurnParts {
@@ -53,7 +53,7 @@ export function turnDeps(parts: TurnParts): TurnDeps {
     if (!external || !file) return callProvider(persona, request)
     if ('problem' in external) throw new ProviderError('untrusted', external.problem)
     const logFile = participantLogFile(stateDir(parts.env), persona.alias)
-    await ensureFolderInside(dirname(logFile), stateDir(parts.env))
+    await privateStateFolder(stateDir(parts.env), 'participants') // the log's folder, 0700
     return callExternal(
       {
         argv: external.argv,

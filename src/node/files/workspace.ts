@@ -9,6 +9,7 @@ import { dirname, isAbsolute, resolve } from 'node:path'
 import { DiscussionError } from '../../core/errors.js'
 import type { RecentFolders } from '../store/recent-folders.js'
 import { isInside, realLocation } from './is-inside.js'
+import { outsideRefusal } from './write-target.js'
 
 /** A path a request named that the workspace refuses; the message says why and what to do. */
 export class WorkspaceError extends DiscussionError {
@@ -99,10 +100,14 @@ export class Workspace {
     const { real, exists } = await realLocation(resolve(path))
     const folder = this.#folders.find((candidate) => isInside(candidate, real))
     if (folder && !exists) throw new WorkspaceError(`${path}: no such file.`)
-    if (!folder)
+    if (!folder) {
+      // Named inside an open folder, but a link on the way leads out: the refusal names it.
+      const named = this.#folders.find((candidate) => isInside(candidate, resolve(path)))
+      if (named) throw new WorkspaceError((await outsideRefusal(path, named, 'opened')).message)
       throw new WorkspaceError(
         `${path}: is outside the open folders. Open its folder first (${this.#folders.length} open).`,
       )
+    }
     return { path: real, folder }
   }
 

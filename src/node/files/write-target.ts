@@ -1,89 +1,67 @@
 /**
- * Where a write may go. A discussion folder is hostile input: a repository can ship
- * `X.sum.md -> ~/.bashrc`, a `diagrams/` link to another folder, or a `.discussions/` link out of
- * the project. So before any write the target's folder is resolved to its real path and must lie
- * inside the folder the write belongs to (compared on real paths), and the final name must not be
- * a link: the write replaces or creates that name itself, never what a link points to.
+ * Refusals of a file that lies outside the folder it must stay inside. A discussion folder is
+ * hostile input: a repository can ship `X.sum.md -> ~/.bashrc`, a `diagrams/` link to another
+ * folder, or a `.discussions/` link out of the project. The refusal is one message that names the
+ * link leading out, so the person knows what to remove.
  */
-import { lstat, mkdir } from 'node:fs/promises'
-import { basename, dirname, join, resolve } from 'node:path'
+import { lstat, readlink, realpath } from 'node:fs/promises'
+import { join, relative, resolve, sep } from 'node:path'
 
 import { DiscussionError } from '../../core/errors.js'
-import { isInside, realFolders, realLocation } from './is-inside.js'
+import { isInside, realLocation } from './is-inside.js'
+
+/** A write (or a discussion's read) refused because it would leave its folder. */
+export class UnsafeWriteError extends DiscussionError {}
 
 /** The folder(s) a write must stay inside. */
 export type WriteRoots = string | readonly string[]
 
-/** A write refused because it would go through a link or outside its folder. */
-export class UnsafeWriteError extends DiscussionError {}
-
-const rootsOf = (within: WriteRoots): readonly string[] =>
+export const rootsOf = (within: WriteRoots): readonly string[] =>
   typeof within === 'string' ? [within] : within
 
-function outside(path: string, roots: readonly string[]): UnsafeWriteError {
-  const where = roots.length === 1 ? (roots[0] ?? '') : 'the open folders'
-  return new UnsafeWriteError(
-    `${path}: is outside ${where} (after following links); not written. Remove the link or choose another place.`,
-  )
-}
-
-/**
- * Creates `folder` (and its missing parents) after checking that it lies inside `within` on real
- * paths, so `mkdir -p` never creates folders through a link that leads out. Returns its real path.
- */
-export async function ensureFolderInside(folder: string, within: WriteRoots): Promise<string> {
-  const roots = rootsOf(within)
-  const [{ real }, realRoots] = await Promise.all([realLocation(folder), realFolders(roots)])
-  if (!realRoots.some((root) => isInside(root, real))) throw outside(folder, roots)
-  await mkdir(real, { recursive: true })
-  return real
-}
-
-/**
- * A write into the very folder it must stay inside (a cache or journal in its own folder, a file
- * beside which nothing else may be written) has only its name to check: the folder is inside
- * itself whatever links lead to it. This spares the two real-path lookups of every such write,
- * each a round trip to the thread pool, of which an append and its caches make a dozen.
- */
-function isOwnFolder(folder: string, roots: readonly string[]): boolean {
-  return roots.length === 1 && resolve(roots[0] ?? '') === folder
-}
-
-/** `absolute` with its folder's real path, which must lie inside one of `roots`. */
-async function confinedPath(
+/** The link on the way from `root` to `absolute` that leads out of `realRoot`, if any. */
+async function linkLeadingOut(
   absolute: string,
-  roots: readonly string[],
-  path: string,
-): Promise<string> {
-  const [{ real: realParent }, realRoots] = await Promise.all([
-    realLocation(dirname(absolute)),
-    realFolders(roots),
-  ])
-  if (!realRoots.some((root) => isInside(root, realParent))) throw outside(path, roots)
-  return join(realParent, basename(absolute))
+  root: string,
+  realRoot: string,
+): Promise<{ link: string; target: string } | null> {
+  let at = root
+  for (const part of relative(root, absolute).split(sep)) {
+    at = join(at, part)
+    const stats = await lstat(at).catch(() => null)
+    if (!stats) return null
+    if (!stats.isSymbolicLink()) continue
+    const { real } = await realLocation(at)
+    if (!isInside(realRoot, real)) return { link: at, target: await readlink(at) }
+  }
+  return null
 }
 
 /**
- * The path to write for `path`: its folder's real path plus its own name. Refuses a name that is
- * a symbolic link and a folder outside `within`. The folder must exist (`ensureFolderInside`).
- * `exclusive`: the caller opens with O_EXCL, which fails with EEXIST on any existing name, a link
- * included, so a link there is simply a name that is taken.
+ * Why `path` may not be written (`action`: 'written') or opened: it lies outside every one of
+ * `within` once links are followed. Names the link that leads out when there is one.
  */
-export async function confinedTarget(
+export async function outsideRefusal(
   path: string,
   within: WriteRoots,
-  options: { exclusive?: boolean } = {},
-): Promise<string> {
-  const roots = rootsOf(within)
+  action: 'written' | 'opened' = 'written',
+): Promise<UnsafeWriteError> {
   const absolute = resolve(path)
-  const target = isOwnFolder(dirname(absolute), roots)
-    ? absolute
-    : await confinedPath(absolute, roots, path)
-  if (options.exclusive) return target
-  const stats = await lstat(target).catch(() => null)
-  if (stats?.isSymbolicLink())
-    throw new UnsafeWriteError(
-      `${path}: is a symbolic link; not written through it. Remove the link to let it be written.`,
+  const roots = rootsOf(within).map((root) => resolve(root))
+  const where = roots.length === 1 ? (roots[0] ?? '') : `the folders ${roots.join(', ')}`
+  for (const root of roots) {
+    if (!isInside(root, absolute) || absolute === root) continue
+    const realRoot = await realpath(root).catch(() => root)
+    const found = await linkLeadingOut(absolute, root, realRoot)
+    if (!found) continue
+    const fix = `Remove the link, or copy what it points to into ${root}.`
+    return new UnsafeWriteError(
+      found.link === absolute
+        ? `${path}: is a link to ${found.target}, outside ${where}; not ${action}. ${fix}`
+        : `${path}: reached through the link ${found.link} -> ${found.target}, which leads outside ${where}; not ${action}. ${fix}`,
     )
-  return target
+  }
+  return new UnsafeWriteError(
+    `${path}: is outside ${where} (after following links); not ${action}. Remove the link or choose another place.`,
+  )
 }

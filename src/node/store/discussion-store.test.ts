@@ -1,4 +1,4 @@
-import { appendFile, readFile, writeFile } from 'node:fs/promises'
+import { appendFile, open, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
@@ -204,10 +204,11 @@ describe('DiscussionFileStore.updateHeaders', () => {
         admitText('final'),
         headerValues({ Status: 'CLOSED' }),
       )
-      const state = await store.statePaths(file)
-      expect(await currentTail(state.real, state.tail)).toEqual(
-        advanceTail(EMPTY_TAIL, await readFile(file, 'utf8')),
-      )
+      const state = await store.stateFiles(file)
+      const handle = await open(state.real, 'r')
+      const tail = await currentTail(handle, await handle.stat({ bigint: true }), state.tail)
+      await handle.close()
+      expect(tail).toEqual(advanceTail(EMPTY_TAIL, await readFile(file, 'utf8')))
     }
   })
 })
@@ -216,7 +217,7 @@ describe('DiscussionFileStore compare-and-swap', () => {
   it('re-reads and keeps a save that lands between its read and its write', async () => {
     const { file, store } = await setup()
     const { acquireLock } = await import('./lock.js')
-    const release = await acquireLock((await store.statePaths(file)).lock)
+    const release = await acquireLock((await store.stateFiles(file)).lock)
     const update = store.updateHeaders(file, headerValues({ Status: 'CLOSED' }))
     await new Promise((resolve) => setTimeout(resolve, 50)) // the update has read and waits on the lock
     await appendFile(file, '\nName: Rob\n\nSaved meanwhile.\n\n---\n')

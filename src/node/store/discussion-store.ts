@@ -4,11 +4,17 @@
  *   fdatasync, and only then success; a concurrent edit lands before or after it, never lost;
  * - header changes rewrite the whole file atomically, and only if it is unchanged since it was read
  *   (compare and swap), re-reading and retrying otherwise;
- * - our writers take a lock in the state folder, so their blocks never interleave.
+ * - our writers take a lock in the state folder, so their blocks never interleave;
+ * - every read and write goes through one door (`openDiscussion`): the file is opened first and
+ *   proven a plain file inside its project, and writes go to that very descriptor, so a name
+ *   swapped for a link meanwhile cannot redirect them; a file that is not a discussion, or is over
+ *   the size limit, is never written to.
  */
 import { createHash } from 'node:crypto'
 import { constants } from 'node:fs'
-import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises'
+import type { BigIntStats } from 'node:fs'
+import { access } from 'node:fs/promises'
+import type { FileHandle } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
@@ -19,14 +25,24 @@ import type { HeaderChanges } from '../../core/format/header-edit.js'
 import { formatCommentBlock } from '../../core/format/serialize.js'
 import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
-import { appendDurably, replaceDurably } from './durable-write.js'
+import type { OpenedInside } from '../files/open-inside.js'
+import { writeBoundary } from '../files/write-boundary.js'
+import { DEFAULT_MAX_DISCUSSION_BYTES, openDiscussion, tooLargeReason } from './discussion-file.js'
+import type { DiscussionDoor } from './discussion-file.js'
+import { replaceDurably, writeAll } from './durable-write.js'
 import { AppendJournal } from './journal.js'
 import type { NewJournalEntry } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
+import { privateStateFolder } from './private-state.js'
 import { currentTail, saveTail } from './tail-cache.js'
 import type { Name, Text } from '../../core/text/text.js'
-import { isAccessError, stateFolderNotWritable } from './write-access.js'
+import {
+  fileNotWritable,
+  folderNotWritable,
+  isAccessError,
+  stateFolderNotWritable,
+} from './write-access.js'
 
 export interface StoreOptions {
   /** Folder for locks and caches (see `stateDir`). */
@@ -37,6 +53,13 @@ export interface StoreOptions {
    * editor saving an older buffer over it cannot lose it for good (see `journal-restore.ts`).
    */
   journal?: boolean
+  /**
+   * The project a discussion's reads and writes must stay inside (see write-boundary.ts): one
+   * folder, or one for each path (the app's open folders); by default found from the path.
+   */
+  root?: string | null | ((path: string) => string | null | undefined)
+  /** Bytes a discussion may have to be written to, or read whole (default 64 MB). */
+  maxBytes?: number
 }
 
 export interface FileVersion {
@@ -50,6 +73,11 @@ export interface DiscussionSnapshot {
   text: string
   parsed: ParsedDiscussion
   version: FileVersion
+  /**
+   * Set when the file is over the size limit: why it is read-only. `text` then holds only its
+   * first part, up to a line's end.
+   */
+  readOnly: string | null
 }
 
 /** A comment to append: a name and a body that came through the door (`src/core/text`). */
@@ -103,35 +131,128 @@ export class DiscussionFileStore {
     this.journal = options.journal === false ? null : new AppendJournal(options.stateDir)
   }
 
-  /** Where the lock and tail cache of a discussion file live (in the state folder). */
-  async statePaths(path: string): Promise<{ real: string; lock: string; tail: string }> {
-    const folder = join(this.options.stateDir, 'files')
-    // Side by side: each is a round trip to the thread pool, and an append waits for both.
-    const [real] = await Promise.all([realpath(path), this.checkStateFolder(folder)])
-    const key = sha256(real).slice(0, 32)
-    return { real, lock: join(folder, `${key}.lock`), tail: join(folder, `${key}.tail.json`) }
+  /** Bytes a discussion may have to be written to, or read whole. */
+  get maxBytes(): number {
+    return this.options.maxBytes ?? DEFAULT_MAX_DISCUSSION_BYTES
   }
 
-  /** Makes the state folder if need be; one that cannot be written is a message naming it. */
-  private async checkStateFolder(folder: string): Promise<void> {
-    try {
-      await mkdir(folder, { recursive: true })
-      await access(folder, constants.W_OK)
-    } catch (error) {
-      if (isAccessError(error) || (error as NodeJS.ErrnoException).code === 'ENOTDIR')
-        throw stateFolderNotWritable(this.options.stateDir, (error as NodeJS.ErrnoException).code)
-      throw error
+  /** The folder `path`'s reads and writes must stay inside: its project. */
+  boundaryOf(path: string): string {
+    const { root } = this.options
+    return writeBoundary(path, typeof root === 'function' ? root(resolve(path)) : root)
+  }
+
+  private door(path: string, shown?: string): DiscussionDoor {
+    return {
+      boundary: this.boundaryOf(path),
+      maxBytes: this.maxBytes,
+      ...(shown !== undefined ? { shown } : {}),
     }
   }
 
-  async read(path: string): Promise<DiscussionSnapshot> {
-    const text = await readFile(path, 'utf8')
-    const stats = await stat(path)
-    return {
-      path,
-      text,
-      parsed: parseDiscussion(text),
-      version: { size: stats.size, mtimeMs: stats.mtimeMs, sha256: sha256(text) },
+  /**
+   * Refuses, before anything is asked or written, what a write to `path` would refuse: a file
+   * outside its project or reached through a link that leads out, anything but a plain file, a
+   * file that is not a discussion or is over the size limit, one that cannot be written (with
+   * `folder`: nor its folder, for whole-file rewrites), and a state folder that cannot hold the
+   * lock. Names the file as `shown`.
+   */
+  async requireWritable(
+    path: string,
+    options: { shown?: string; folder?: boolean } = {},
+  ): Promise<void> {
+    const shown = options.shown ?? path
+    let opened: OpenedInside
+    try {
+      opened = await openDiscussion(path, 'append', this.door(path, shown))
+      await opened.handle.close()
+    } catch (error) {
+      // Opened to read and write: said as the one of the two that is missing.
+      if (
+        isAccessError(error) &&
+        (await access(path, constants.R_OK).then(
+          () => true,
+          () => false,
+        ))
+      )
+        throw fileNotWritable(shown, (error as NodeJS.ErrnoException).code)
+      throw error
+    }
+    const folder = dirname(opened.real)
+    if (options.folder) {
+      try {
+        await access(folder, constants.W_OK)
+      } catch (error) {
+        if (isAccessError(error))
+          throw folderNotWritable(folder, (error as NodeJS.ErrnoException).code)
+        throw error
+      }
+    }
+    await this.statePaths(opened.real, opened.stats)
+  }
+
+  /** The real path of the discussion at `path`, and where its lock and tail cache live. */
+  async stateFiles(path: string): Promise<{ real: string; lock: string; tail: string }> {
+    const { handle, real, stats } = await openDiscussion(path, 'read', this.door(path))
+    await handle.close()
+    return { real, ...(await this.statePaths(real, stats)) }
+  }
+
+  /**
+   * Where the lock and the tail cache of the discussion open with these stats, at real path
+   * `real`, live. The lock is the file's (its device and inode), not its name's: a writer that
+   * opened it under another name (renamed meanwhile) still waits for the others.
+   */
+  private async statePaths(
+    real: string,
+    file: { dev: bigint; ino: bigint },
+  ): Promise<{ lock: string; tail: string }> {
+    let folder: string
+    try {
+      folder = await privateStateFolder(this.options.stateDir, 'files')
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (isAccessError(error) || code === 'ENOTDIR')
+        throw stateFolderNotWritable(this.options.stateDir, code)
+      throw error
+    }
+    const lock = sha256(`${file.dev}:${file.ino}`).slice(0, 32)
+    const tail = sha256(real).slice(0, 32)
+    return { lock: join(folder, `${lock}.lock`), tail: join(folder, `${tail}.tail.json`) }
+  }
+
+  /** The discussion at `path` (named in messages as `shown`). */
+  async read(path: string, shown: string = path): Promise<DiscussionSnapshot> {
+    const { handle, stats } = await openDiscussion(path, 'read', this.door(path, shown))
+    try {
+      const tooLarge = stats.size > BigInt(this.maxBytes)
+      const bytes = tooLarge ? await readUpToLine(handle, this.maxBytes) : await handle.readFile()
+      const text = bytes.toString('utf8')
+      return {
+        path,
+        text,
+        parsed: parseDiscussion(text),
+        version: {
+          size: Number(stats.size),
+          mtimeMs: Number(stats.mtimeNs) / 1e6,
+          sha256: sha256(text),
+        },
+        readOnly: tooLarge ? tooLargeReason(shown, stats.size, this.maxBytes) : null,
+      }
+    } finally {
+      await handle.close()
+    }
+  }
+
+  /** The whole text of the discussion at `path`, as a rewrite reads it, and its real path. */
+  private async readForRewrite(
+    path: string,
+  ): Promise<{ text: string; real: string; stats: BigIntStats }> {
+    const { handle, real, stats } = await openDiscussion(path, 'append', this.door(path))
+    try {
+      return { text: (await handle.readFile()).toString('utf8'), real, stats }
+    } finally {
+      await handle.close()
     }
   }
 
@@ -180,38 +301,64 @@ export class DiscussionFileStore {
 
   /**
    * Writes `group` as one append under the lock, then records its tail and its journal entries;
-   * each block's result, in order.
+   * each block's result, in order. A file replaced while the write waited or ran (an editor's
+   * save renames a new file into place) took the text with it out of sight: it is written again,
+   * to the file that has the name now.
    */
   private async writeBlocks(path: string, group: readonly PendingBlock[]): Promise<AppendResult[]> {
-    const state = await this.statePaths(path)
-    return withLock(
-      state.lock,
-      async () => {
-        const tail = await currentTail(state.real, state.tail)
-        let after = tail
-        let text = ''
-        const results: AppendResult[] = []
-        for (const { block, lineOffset } of group) {
-          const plan = planAppend(after)
-          const piece = plan.prefix + block
-          results.push({
-            line: plan.firstLine + lineOffset,
-            incompleteBlockLine: plan.incompleteBlockLine,
-          })
-          text += piece
-          after = advanceTail(after, piece)
-        }
-        const stats = await appendDurably(state.real, text, dirname(state.real))
-        // Both only once the text is on disk, and still under the lock, which keeps the journal in
-        // file order; neither waits for the other.
-        await Promise.all([
-          saveTail(state.real, state.tail, stats, after),
-          this.recordInJournal(path, group),
-        ])
-        return results
-      },
-      this.options.lock,
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const results = await this.tryWriteBlocks(path, group)
+      if (results) return results
+    }
+    throw new ConcurrentEditError(
+      `${path} was replaced again and again while an answer was being added; try again.`,
     )
+  }
+
+  /** One attempt of `writeBlocks`; null when the file was replaced meanwhile. */
+  private async tryWriteBlocks(
+    path: string,
+    group: readonly PendingBlock[],
+  ): Promise<AppendResult[] | null> {
+    const { handle, real, stats } = await openDiscussion(path, 'append', this.door(path))
+    try {
+      const state = await this.statePaths(real, stats)
+      return await withLock(
+        state.lock,
+        async () => {
+          // Taken under the lock: our other writers may have appended while this one waited.
+          const before = await handle.stat({ bigint: true })
+          if (before.nlink === 0n) return null
+          let after = await currentTail(handle, before, state.tail)
+          let text = ''
+          const results: AppendResult[] = []
+          for (const { block, lineOffset } of group) {
+            const plan = planAppend(after)
+            const piece = plan.prefix + block
+            results.push({
+              line: plan.firstLine + lineOffset,
+              incompleteBlockLine: plan.incompleteBlockLine,
+            })
+            text += piece
+            after = advanceTail(after, piece)
+          }
+          await writeAll(handle, Buffer.from(text, 'utf8'))
+          await handle.datasync()
+          const written = await handle.stat({ bigint: true })
+          if (written.nlink === 0n) return null
+          // Both only once the text is on disk, and still under the lock, which keeps the journal
+          // in file order; neither waits for the other.
+          await Promise.all([
+            saveTail(state.tail, written, after),
+            this.recordInJournal(real, group),
+          ])
+          return results
+        },
+        this.options.lock,
+      )
+    } finally {
+      await handle.close()
+    }
   }
 
   async appendComment(path: string, comment: NewComment): Promise<AppendResult> {
@@ -250,18 +397,19 @@ export class DiscussionFileStore {
     path: string,
     edit: (before: string) => Replacement | null,
   ): Promise<void> {
-    const state = await this.statePaths(path)
     for (let attempt = 0; attempt < 5; attempt++) {
-      const before = await readFile(state.real, 'utf8')
-      const replacement = edit(before)
+      const before = await this.readForRewrite(path)
+      const replacement = edit(before.text)
       if (!replacement) return
+      const state = await this.statePaths(before.real, before.stats)
       const swapped = await withLock(
         state.lock,
         async () => {
-          if ((await readFile(state.real, 'utf8')) !== before) return false
-          await replaceDurably(state.real, replacement.text, dirname(state.real))
+          const now = await this.readForRewrite(path)
+          if (now.real !== before.real || now.text !== before.text) return false
+          const stats = await replaceDurably(now.real, replacement.text, this.boundaryOf(path))
           // The rename made a new file: record its tail so the next append reads nothing.
-          await saveTail(state.real, state.tail, await stat(state.real), replacement.tail)
+          await saveTail(state.tail, stats, replacement.tail)
           return true
         },
         this.options.lock,
@@ -310,4 +458,17 @@ export class DiscussionFileStore {
     }
     return result
   }
+}
+
+/** The first `limit` bytes of the file, up to the end of the last whole line in them. */
+async function readUpToLine(handle: FileHandle, limit: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(limit)
+  let filled = 0
+  while (filled < limit) {
+    const { bytesRead } = await handle.read(buffer, filled, limit - filled, filled)
+    if (bytesRead === 0) break
+    filled += bytesRead
+  }
+  const end = buffer.lastIndexOf(0x0a, filled - 1) + 1
+  return buffer.subarray(0, end === 0 ? filled : end)
 }

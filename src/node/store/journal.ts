@@ -12,7 +12,8 @@ import { createHash } from 'node:crypto'
 import { readFile, realpath, stat } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { appendOrCreate, ensureFolderInside, replaceDurably } from './durable-write.js'
+import { appendOrCreate, replaceDurably } from './durable-write.js'
+import { PRIVATE_FILE_MODE, privateStateFolder } from './private-state.js'
 
 export interface JournalEntry {
   /** When it was appended (ms since the epoch). */
@@ -49,12 +50,14 @@ function isEntry(value: unknown): value is JournalEntry {
 }
 
 export class AppendJournal {
+  readonly #stateDir: string
   readonly #folder: string
   readonly #maxAgeMs: number
   readonly #maxEntries: number
   readonly #now: () => number
 
   constructor(stateDir: string, options: JournalOptions = {}) {
+    this.#stateDir = stateDir
     this.#folder = join(stateDir, 'journal')
     this.#maxAgeMs = options.maxAgeMs ?? DAY_MS
     this.#maxEntries = options.maxEntries ?? 500
@@ -79,7 +82,7 @@ export class AppendJournal {
   /** Records several entries with one append (a group commit's comments). */
   async recordAll(path: string, entries: readonly NewJournalEntry[]): Promise<void> {
     if (entries.length === 0) return
-    await ensureFolderInside(this.#folder, this.#folder)
+    await privateStateFolder(this.#stateDir, 'journal')
     const at = this.#now()
     const lines = entries.map((entry) => `${JSON.stringify({ at, ...entry })}\n`).join('')
     const file = await this.#fileFor(path)
@@ -124,6 +127,7 @@ export class AppendJournal {
       file,
       entries.map((entry) => `${JSON.stringify(entry)}\n`).join(''),
       this.#folder,
+      { mode: PRIVATE_FILE_MODE },
     )
   }
 }

@@ -92,7 +92,7 @@ export async function acquireLock(
   const timeoutMs = options.timeoutMs ?? 15_000
   const staleMs = options.staleMs ?? 30_000
   const deadline = Date.now() + timeoutMs
-  await mkdir(dirname(path), { recursive: true })
+  await mkdir(dirname(path), { recursive: true, mode: 0o700 })
   for (let attempt = 0; ; attempt++) {
     try {
       const token = randomUUID()
@@ -102,7 +102,7 @@ export async function acquireLock(
         path,
         JSON.stringify({ pid: process.pid, host: hostname(), token }),
         dirname(path),
-        { sync: false },
+        { sync: false, mode: 0o600 },
       )
       return async () => {
         // Release only our own lock: a breaker may have judged ours abandoned (a long stall).

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 
 import { ensureFolderInside, replaceDurably } from './durable-write.js'
+import { PRIVATE_FILE_MODE, PRIVATE_FOLDER_MODE } from './private-state.js'
 
 export const MAX_RECENT = 10
 
@@ -35,8 +36,11 @@ export class RecentFolders {
     )
     try {
       const folder = dirname(this.file)
-      await ensureFolderInside(folder, folder)
-      await replaceDurably(this.file, `${JSON.stringify(list, null, 2)}\n`, folder, { sync: false })
+      await ensureFolderInside(folder, folder, { mode: PRIVATE_FOLDER_MODE })
+      await replaceDurably(this.file, `${JSON.stringify(list, null, 2)}\n`, folder, {
+        sync: false,
+        mode: PRIVATE_FILE_MODE,
+      })
     } catch {
       // Remembering is a convenience: a read-only state folder must not stop the folder opening.
     }

@@ -1,46 +1,77 @@
 /**
  * Keeps, per discussion file, the tail state an append needs (see core's `tail.ts`) in the state
- * folder, with the file size, mtime, inode and a hash of its last bytes. A writer that finds the
- * file as cached reads nothing; one that finds it grown reads only the new bytes; anything else
- * (an editor's rewrite, a truncation) costs one full read. So an append costs the same on a 10 KB
- * and a 10 MB file, even from a fresh CLI process.
+ * folder, so that an append to a file nobody else touched reads nothing of it, even from a fresh
+ * CLI process. A cache may make an append fast, never wrong: the tail is used only when the file
+ * is provably the one it was recorded for, right after our own write:
+ * - the same device and inode (not a file an editor saved in its place);
+ * - the same size (nothing added or cut);
+ * - the same ctime, to the nanosecond: every change of a file's bytes sets it to now, and unlike
+ *   the mtime no tool can set it back (`touch -r` restores an mtime, and an edit that opened a code
+ *   fence further back went unseen by a check of size, mtime and the last bytes).
+ * Anything else, a grown file included, is read again from the start, and the entry that failed
+ * is dropped. What is left is a change made within the same tick of the kernel's clock as our own
+ * write and of the very same size: Linux since 6.13 then stamps the change with a finer time,
+ * since our write's ctime was read in that tick.
  */
-import { createHash } from 'node:crypto'
 import { readSync } from 'node:fs'
-import type { Stats } from 'node:fs'
-import { open, readFile } from 'node:fs/promises'
+import type { BigIntStats } from 'node:fs'
+import { readFile, rm } from 'node:fs/promises'
 import type { FileHandle } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
-import type { FileTail } from '../../core/format/tail.js'
+import type { FileTail, TailSegment } from '../../core/format/tail.js'
 import { replaceDurably } from './durable-write.js'
-import { countNewlineBytes } from './newline-count.js'
+import { PRIVATE_FILE_MODE } from './private-state.js'
 
-const HASHED_BYTES = 4096
+/** What identifies the file the tail was recorded for; bigints kept as decimal strings. */
+interface FileIdentity {
+  dev: string
+  ino: string
+  size: string
+  ctimeNs: string
+}
 
-interface CachedTail {
-  size: number
-  mtimeMs: number
-  ino: number
-  tailHash: string
+interface CachedTail extends FileIdentity {
   tail: FileTail
 }
 
-async function readRange(handle: FileHandle, start: number, end: number): Promise<Buffer> {
-  const buffer = Buffer.alloc(Math.max(0, end - start))
-  let offset = 0
-  while (offset < buffer.length) {
-    const { bytesRead } = await handle.read(buffer, offset, buffer.length - offset, start + offset)
-    if (bytesRead === 0) break
-    offset += bytesRead
-  }
-  return buffer.subarray(0, offset)
+const identityOf = (stats: BigIntStats): FileIdentity => ({
+  dev: stats.dev.toString(),
+  ino: stats.ino.toString(),
+  size: stats.size.toString(),
+  ctimeNs: stats.ctimeNs.toString(),
+})
+
+const SEGMENTS: readonly TailSegment[] = ['preamble', 'blank', 'comment', 'content']
+
+const isCount = (value: unknown): value is number =>
+  typeof value === 'number' && Number.isSafeInteger(value) && value >= 0
+
+/** The entry, when it has exactly the shape this module writes; anything else is not ours. */
+function asCachedTail(value: unknown): CachedTail | null {
+  const entry = value as Partial<CachedTail> | null
+  const tail = entry?.tail as Partial<FileTail> | undefined
+  const fence = tail?.fence as { char?: unknown; length?: unknown } | null | undefined
+  const identity = [entry?.dev, entry?.ino, entry?.size, entry?.ctimeNs]
+  const valid =
+    identity.every((part) => typeof part === 'string' && /^\d+$/.test(part)) &&
+    typeof tail?.partial === 'string' &&
+    isCount(tail.lines) &&
+    isCount(tail.segmentLine) &&
+    SEGMENTS.includes(tail.segment as TailSegment) &&
+    (fence === null || ((fence?.char === '`' || fence?.char === '~') && isCount(fence.length)))
+  return valid ? (entry as CachedTail) : null
 }
 
-async function hashBefore(handle: FileHandle, end: number): Promise<string> {
-  const bytes = await readRange(handle, Math.max(0, end - HASHED_BYTES), end)
-  return createHash('sha256').update(bytes).digest('hex')
+const proves = (entry: CachedTail, stats: BigIntStats): boolean => {
+  const now = identityOf(stats)
+  return (
+    entry.dev === now.dev &&
+    entry.ino === now.ino &&
+    entry.size === now.size &&
+    entry.ctimeNs === now.ctimeNs
+  )
 }
 
 /**
@@ -50,15 +81,17 @@ async function hashBefore(handle: FileHandle, end: number): Promise<string> {
  */
 const SCAN_CHUNK = 64 * 1024
 
+const NEWLINE = 0x0a
+
 /**
- * The tail of a file nothing is cached for: one pass in chunks, so memory stays flat on any size.
- * The chunks are read synchronously: each is a copy from the page cache, and a round trip through
- * the thread pool per 64 KB cost more than the copy (a 10 MB file took about twice as long); the
- * pass holds the event loop for some milliseconds on 10 MB, once per file.
+ * The tail of the whole file: one pass in chunks, so memory stays flat on any size. The chunks are
+ * read synchronously: each is a copy from the page cache, and a round trip through the thread
+ * pool per 64 KB cost more than the copy (a 10 MB file took about twice as long); the pass holds
+ * the event loop for some milliseconds on 10 MB.
  * Each chunk is decoded up to its last newline and the rest is kept for the next read: a newline
  * byte is never part of a longer UTF-8 character, so no character is cut, and the text handed on
  * is never joined to a piece of the chunk before it (which copied every chunk again). A line
- * longer than the buffer grows it. Its lines are counted on the bytes (newline-count.ts).
+ * longer than the buffer grows it.
  */
 function scanTail(handle: FileHandle, size: number): FileTail {
   let buffer = Buffer.allocUnsafe(SCAN_CHUNK)
@@ -76,67 +109,51 @@ function scanTail(handle: FileHandle, size: number): FileTail {
       kept = filled
       continue
     }
-    const lines = buffer.subarray(0, lastNewline + 1)
-    tail = advanceTail(tail, lines.toString('utf8'), countNewlineBytes(lines))
+    tail = advanceTail(tail, buffer.toString('utf8', 0, lastNewline + 1))
     kept = buffer.copy(buffer, 0, lastNewline + 1, filled)
   }
   return advanceTail(tail, buffer.toString('utf8', 0, kept))
 }
 
-const NEWLINE = 0x0a
-
-const isContinuationByte = (byte: number | undefined): boolean =>
-  byte !== undefined && (byte & 0xc0) === 0x80
-
-async function loadCached(cacheFile: string): Promise<CachedTail | null> {
+async function loadCached(cacheFile: string): Promise<CachedTail | 'none' | 'unusable'> {
+  let text: string
   try {
-    return JSON.parse(await readFile(cacheFile, 'utf8')) as CachedTail
+    text = await readFile(cacheFile, 'utf8')
   } catch {
-    return null // none yet, or unreadable: a full read rebuilds it
+    return 'none' // none yet (or unreadable: the write after the append replaces it)
   }
-}
-
-/** The file's tail state, reading as little of it as the cache allows. */
-export async function currentTail(path: string, cacheFile: string): Promise<FileTail> {
-  const handle = await open(path, 'r')
   try {
-    const stats = await handle.stat()
-    const cached = await loadCached(cacheFile)
-    if (cached && cached.ino === stats.ino && stats.size >= cached.size) {
-      if ((await hashBefore(handle, cached.size)) === cached.tailHash) {
-        if (stats.size === cached.size && stats.mtimeMs === cached.mtimeMs) return cached.tail
-        if (stats.size === cached.size)
-          return advanceTail(EMPTY_TAIL, (await readRange(handle, 0, stats.size)).toString('utf8'))
-        const added = await readRange(handle, cached.size, stats.size)
-        if (!isContinuationByte(added[0])) return advanceTail(cached.tail, added.toString('utf8'))
-      }
-    }
-    return scanTail(handle, stats.size)
-  } finally {
-    await handle.close()
+    return asCachedTail(JSON.parse(text)) ?? 'unusable'
+  } catch {
+    return 'unusable'
   }
 }
 
-/** Records the tail after our own write, described by the stats the write returned. */
-export async function saveTail(
-  path: string,
+/**
+ * The tail of the file open as `handle`, whose stats (from the descriptor, taken under the lock)
+ * are `stats`: the cached one when it proves the file is the one it was recorded for, else read
+ * from the start; an entry that fails is removed.
+ */
+export async function currentTail(
+  handle: FileHandle,
+  stats: BigIntStats,
   cacheFile: string,
-  stats: Stats,
+): Promise<FileTail> {
+  const cached = await loadCached(cacheFile)
+  if (typeof cached === 'object' && proves(cached, stats)) return cached.tail
+  if (cached !== 'none') await rm(cacheFile, { force: true })
+  return scanTail(handle, Number(stats.size))
+}
+
+/** Records the tail after our own write; `stats` are the file's, from its descriptor, after it. */
+export async function saveTail(
+  cacheFile: string,
+  stats: BigIntStats,
   tail: FileTail,
 ): Promise<void> {
-  const handle = await open(path, 'r')
-  let tailHash: string
-  try {
-    tailHash = await hashBefore(handle, stats.size)
-  } finally {
-    await handle.close()
-  }
-  const record: CachedTail = {
-    size: stats.size,
-    mtimeMs: stats.mtimeMs,
-    ino: stats.ino,
-    tailHash,
-    tail,
-  }
-  await replaceDurably(cacheFile, JSON.stringify(record), dirname(cacheFile), { sync: false })
+  const record: CachedTail = { ...identityOf(stats), tail }
+  await replaceDurably(cacheFile, JSON.stringify(record), dirname(cacheFile), {
+    sync: false,
+    mode: PRIVATE_FILE_MODE,
+  })
 }

@@ -1,11 +1,9 @@
 /**
  * File-system refusals in words a user can act on: which file or folder cannot be written and what
- * to do about it. Checked before a write starts (so a turn never pays for answers it cannot save),
- * and used to reword the errors of writes that fail anyway, so a temp file's name
+ * to do about it. Said before a write starts (so a turn never pays for answers it cannot save), and
+ * used to reword the errors of writes that fail anyway, so a temp file's name
  * (`d.sum.md.1862225419`) never reaches the user.
  */
-import { constants } from 'node:fs'
-import { access } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 import { DiscussionError } from '../../core/errors.js'
@@ -42,28 +40,6 @@ export function stateFolderNotWritable(folder: string, code?: string): Discussio
   return new DiscussionError(
     `The state folder ${folder} (locks and caches) cannot be written (${reason(code)}). Set DISCUSSIONS_STATE_DIR to a folder you can write, for example DISCUSSIONS_STATE_DIR=/tmp/discussions-state.`,
   )
-}
-
-/** Refuses, before anything is written, a file (and optionally its folder) this process cannot write. */
-export async function requireWritable(
-  path: string,
-  options: { shown?: string; folder?: boolean } = {},
-): Promise<void> {
-  const shown = options.shown ?? path
-  try {
-    await access(path, constants.W_OK)
-  } catch (error) {
-    if (isAccessError(error)) throw fileNotWritable(shown, codeOf(error))
-    throw error
-  }
-  if (!options.folder) return
-  const folder = dirname(path)
-  try {
-    await access(folder, constants.W_OK)
-  } catch (error) {
-    if (isAccessError(error)) throw folderNotWritable(folder, codeOf(error))
-    throw error
-  }
 }
 
 /**

@@ -37,6 +37,8 @@ export const discussionSummarySchema = z.object({
   votes: voteCountsSchema,
   /** When the file last changed (ISO 8601). */
   lastActivity: z.string(),
+  /** Set when the discussion is over the size limit: why it is read-only (counts not read). */
+  note: z.string().optional(),
 })
 export type DiscussionSummary = z.infer<typeof discussionSummarySchema>
 

@@ -77,6 +77,11 @@ export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): 
                 {discussion.template ? `${discussion.template} · ` : ''}
                 {fileName(discussion.path)}
               </Text>
+              {discussion.note !== undefined && (
+                <Text size="xs" c="orange" data-testid="discussion-note">
+                  {discussion.note}
+                </Text>
+              )}
             </Table.Td>
             <Table.Td>
               <Text size="sm">{discussion.phase?.replace(/_/g, ' ') ?? '-'}</Text>
