@@ -1,30 +1,12 @@
 /**
- * The pieces every ADR flavour writes the same way: lists in the bullet the record's own context
- * uses (markdownlint wants one style a file), items with who raised them, the chosen option's
- * sentence, the dissent and the link back to the discussion.
+ * The pieces every ADR flavour writes the same way: items with who raised them, the context, the
+ * chosen option's sentence, the dissent and the link back to the discussion.
  */
-import { closesFence, fenceOpener } from '../format/fences.js'
-import type { FenceOpener } from '../format/fences.js'
 import type { DecisionItem, DecisionRecord } from './decision-record.js'
 import { embedBlock, oneLine } from './markdown-text.js'
+import type { Bullet } from './markdown-text.js'
 
-export type Bullet = '*' | '-' | '+'
-
-/** The bullet the context's first list uses, outside code; `fallback` when it has none. */
-export function bulletOf(context: string, fallback: Bullet): Bullet {
-  let fence: FenceOpener | null = null
-  for (const line of context.split('\n')) {
-    if (fence) {
-      if (closesFence(line, fence)) fence = null
-      continue
-    }
-    fence = fenceOpener(line)
-    if (fence) continue
-    const match = /^\s*([*+-])[ \t]+\S/.exec(line)
-    if (match && !/^\s*([*-])(\s*\1){2,}\s*$/.test(line)) return match[1] as Bullet
-  }
-  return fallback
-}
+export type { Bullet } from './markdown-text.js'
 
 export function list(bullet: Bullet, lines: readonly string[]): string[] {
   return lines.map((line) => `${bullet} ${line}`)
@@ -43,8 +25,8 @@ export function becauseLine(item: DecisionItem): string {
 }
 
 /** The context as a block under a `##` section, or a line saying there is none. */
-export function contextBlock(record: DecisionRecord): string {
-  const block = embedBlock(record.context, 3)
+export function contextBlock(record: DecisionRecord, bullet: Bullet): string {
+  const block = embedBlock(record.context, 3, bullet)
   return block === '' ? 'The discussion states no context of its own.' : block
 }
 

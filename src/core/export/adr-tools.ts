@@ -5,7 +5,6 @@
  * and `## Consequences`.
  */
 import {
-  bulletOf,
   chosenSentence,
   contextBlock,
   dissentLines,
@@ -15,11 +14,12 @@ import {
   sourceLink,
   statusWord,
 } from './adr-parts.js'
+import type { Bullet } from './adr-parts.js'
 import type { DecisionRecord } from './decision-record.js'
 import { embedBlock, oneLine } from './markdown-text.js'
 
 export function renderAdrTools(record: DecisionRecord, number: number): string {
-  const bullet = bulletOf(record.context, '-')
+  const bullet: Bullet = '-'
   const options = record.options.length > 1 ? record.options.map((o) => oneLine(o.title)) : []
   const consequences = [
     ...record.consequences.good.map((item) => `Good: ${itemLine(item)}`),
@@ -37,13 +37,13 @@ export function renderAdrTools(record: DecisionRecord, number: number): string {
     '## Status',
     statusWord(record),
     '## Context',
-    contextBlock(record),
+    contextBlock(record, bullet),
     ...(options.length > 0 ? ['Options considered:', list(bullet, options)] : []),
     '## Decision',
     chosenSentence(record),
-    record.chosen.detail ? embedBlock(record.chosen.detail, 3) : '',
+    record.chosen.detail ? embedBlock(record.chosen.detail, 3, bullet) : '',
     oneLine(record.verdict),
-    list(bullet, record.tally),
+    ...(record.tally.length > 0 ? ['The vote:', list(bullet, record.tally)] : []),
     '## Consequences',
     consequences.length > 0 ? list(bullet, consequences) : 'None recorded in the discussion.',
     ...(followUp.length > 0 ? ['Follow-up:', list(bullet, followUp)] : []),

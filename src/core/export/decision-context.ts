@@ -39,7 +39,7 @@ function withoutSections(text: string, names: RegExp): string {
 /** The record's context: a debate's or council's question, else the discussion's own text. */
 export function contextOf(body: string, kind: DecisionKind): string {
   if (kind !== 'discussion') {
-    const question = sectionOf(body, /^question$/i)
+    const question = sectionOf(body, /^(question|context)$/i)
     if (question) return question
   }
   const lines = withoutSections(body, RECORD_SECTIONS).trimEnd().split('\n')

@@ -15,6 +15,7 @@ import {
   list,
   sourceLink,
 } from './adr-parts.js'
+import type { Bullet } from './adr-parts.js'
 import { slugOf } from './adr-names.js'
 import type { DecisionRecord } from './decision-record.js'
 import { embedBlock, oneLine } from './markdown-text.js'
@@ -24,7 +25,7 @@ const listValue = (names: readonly string[]): string =>
 
 export function renderLog4brains(record: DecisionRecord): string {
   // log4brains documents its metadata with `-` bullets: the whole record keeps to them.
-  const bullet = '-'
+  const bullet: Bullet = '-'
   const metadata = [
     `Status: ${record.status}`,
     ...(record.decisionMakers.length > 0 ? [`Deciders: ${listValue(record.decisionMakers)}`] : []),
@@ -42,7 +43,7 @@ export function renderLog4brains(record: DecisionRecord): string {
     `# ${oneLine(record.title)}`,
     list(bullet, metadata),
     '## Context and Problem Statement',
-    contextBlock(record),
+    contextBlock(record, bullet),
     '## Considered Options',
     list(
       bullet,
@@ -50,9 +51,9 @@ export function renderLog4brains(record: DecisionRecord): string {
     ),
     '## Decision Outcome',
     chosenSentence(record),
-    record.chosen.detail ? embedBlock(record.chosen.detail, 3) : '',
+    record.chosen.detail ? embedBlock(record.chosen.detail, 3, bullet) : '',
     oneLine(record.verdict),
-    list(bullet, record.tally),
+    ...(record.tally.length > 0 ? ['The vote:', list(bullet, record.tally)] : []),
     ...(record.consequences.good.length > 0
       ? ['### Positive Consequences', list(bullet, record.consequences.good.map(itemLine))]
       : []),

@@ -7,7 +7,6 @@
  */
 import {
   becauseLine,
-  bulletOf,
   chosenSentence,
   contextBlock,
   dissentLines,
@@ -16,6 +15,7 @@ import {
   list,
   sourceLink,
 } from './adr-parts.js'
+import type { Bullet } from './adr-parts.js'
 import type { DecisionRecord } from './decision-record.js'
 import { embedBlock, oneLine } from './markdown-text.js'
 
@@ -36,7 +36,7 @@ function frontMatter(record: DecisionRecord): string[] {
 }
 
 export function renderMadr(record: DecisionRecord): string {
-  const bullet = bulletOf(record.context, '*')
+  const bullet: Bullet = '*'
   const consequences = [
     ...record.consequences.good.map((item) => `Good, because ${becauseLine(item)}`),
     ...record.consequences.bad.map((item) => `Bad, because ${becauseLine(item)}`),
@@ -47,12 +47,12 @@ export function renderMadr(record: DecisionRecord): string {
   ]
   const dissent = dissentLines(record)
   const questions = record.openQuestions.map(itemLine)
-  const chosenDetail = record.chosen.detail ? embedBlock(record.chosen.detail, 3) : ''
+  const chosenDetail = record.chosen.detail ? embedBlock(record.chosen.detail, 3, bullet) : ''
   return joinSections([
     frontMatter(record),
     `# ${oneLine(record.title)}`,
     '## Context and Problem Statement',
-    contextBlock(record),
+    contextBlock(record, bullet),
     '## Considered Options',
     list(
       bullet,
@@ -61,7 +61,7 @@ export function renderMadr(record: DecisionRecord): string {
     '## Decision Outcome',
     chosenSentence(record),
     chosenDetail,
-    list(bullet, record.tally),
+    ...(record.tally.length > 0 ? ['The vote:', list(bullet, record.tally)] : []),
     ...(consequences.length > 0 ? ['### Consequences', list(bullet, consequences)] : []),
     ...(confirmation.length > 0 ? ['### Confirmation', list(bullet, confirmation)] : []),
     '## More Information',

@@ -22,7 +22,12 @@ export function shortLine(text: string, max = 120): string {
   return `${(space > max / 2 ? cut.slice(0, space) : cut).trimEnd()}…`
 }
 
+export type Bullet = '*' | '-' | '+'
+
 const ATX = /^( {0,3})(#{1,6})(?=[ \t]|$)/
+/** A bullet list item's marker, inside quotes too; not a rule (`* * *`). */
+const LIST_ITEM = /^((?:[ \t]*>)*[ \t]*)[-*+](?=[ \t]+\S)/
+const RULE = /^(?:[ \t]*>)*[ \t]*([-*_])(?:[ \t]*\1){2,}[ \t]*$/
 const SETEXT_UNDERLINE = /^ {0,3}(=+|-+)[ \t]*$/
 /**
  * The HTML blocks that end only at a closing mark (`-->`, `</pre>`, `?>` ...), not at a blank
@@ -35,10 +40,11 @@ const LONG_HTML_BLOCK =
  * A block of markdown placed under a heading of level `level - 1`: its ATX headings move so the
  * shallowest is at `level` (keeping their distances), a setext underline gets a
  * blank line before it (a rule or plain text then), an HTML block that would run on until a
- * closing mark is escaped into text, and an unclosed fence is closed at the end.
+ * closing mark is escaped into text, every bullet list uses `bullet` (markdownlint wants one
+ * style a file), and an unclosed fence is closed at the end.
  * Line breaks become `\n`; blank lines at both ends are dropped.
  */
-export function embedBlock(text: string, level: number): string {
+export function embedBlock(text: string, level: number, bullet: Bullet = '*'): string {
   const lines = text.replace(/\r\n?|[\u0085\u2028\u2029]/g, '\n').split('\n')
   let shallowest = 7
   const headings = new Set<number>()
@@ -84,9 +90,10 @@ export function embedBlock(text: string, level: number): string {
     const previous = out[out.length - 1]
     if (SETEXT_UNDERLINE.test(line) && previous !== undefined && previous.trim() !== '')
       out.push('', line) // after a blank line: a rule or plain text, never a heading
+    else if (!RULE.test(line)) out.push(line.replace(LIST_ITEM, `$1${bullet}`))
     else out.push(line)
   }
-  if (fence) out.push((fence).char.repeat((fence).length))
+  if (fence) out.push(fence.char.repeat(fence.length))
   while (out.length > 0 && (out[0] ?? '').trim() === '') out.shift()
   while (out.length > 0 && (out[out.length - 1] ?? '').trim() === '') out.pop()
   // Two blank lines in a row are one for markdown and a lint error for the ADR linters; so is

@@ -66,6 +66,8 @@ export interface HtmlOptions extends ExportTarget {
 
 export interface HtmlExport {
   file: string
+  /** True when it replaced a page that was there. */
+  replaced: boolean
   diagrams: number
   /** Diagrams shown as their source or a note instead of a picture. */
   undrawn: number
@@ -189,9 +191,9 @@ export async function exportHtml(
     exported: isoDay(now),
     diagrams,
   })
-  await writeExport(file, html, root, { force: options.force === true })
+  const { replaced } = await writeExport(file, html, root, { force: options.force === true })
   const all = [...diagrams.values()].flat()
-  return { file, diagrams: all.length, undrawn: all.filter((d) => d.svg === null).length }
+  return { file, replaced, diagrams: all.length, undrawn: all.filter((d) => d.svg === null).length }
 }
 
 export interface GateOptions {

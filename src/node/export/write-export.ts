@@ -3,6 +3,7 @@
  * folder is created only inside `root` (after links), an existing name is never replaced unless
  * the person asked (`force`), and a name that is a link is never written through.
  */
+import { lstat } from 'node:fs/promises'
 import { dirname } from 'node:path'
 
 import { DiscussionError } from '../../core/errors.js'
@@ -23,14 +24,16 @@ export async function writeExport(
   text: string,
   root: string,
   options: { force?: boolean; exists?: string } = {},
-): Promise<void> {
+): Promise<{ replaced: boolean }> {
   const folder = await ensureFolderInside(dirname(file), root)
   if (options.force) {
+    const replaced = (await lstat(file).catch(() => null)) !== null
     await replaceDurably(file, text, folder)
-    return
+    return { replaced }
   }
   try {
     await createDurably(file, text, folder)
+    return { replaced: false }
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST')
       throw new ExportExistsError(file, options.exists)
