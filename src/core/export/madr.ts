@@ -62,7 +62,10 @@ export function renderMadr(record: DecisionRecord): string {
     chosenSentence(record),
     chosenDetail,
     ...(record.tally.length > 0 ? ['The vote:', list(bullet, record.tally)] : []),
-    ...(consequences.length > 0 ? ['### Consequences', list(bullet, consequences)] : []),
+    '### Consequences',
+    consequences.length > 0
+      ? list(bullet, consequences)
+      : 'The discussion records no DECISION: or CONCERN: lines to draw consequences from.',
     ...(confirmation.length > 0 ? ['### Confirmation', list(bullet, confirmation)] : []),
     '## More Information',
     oneLine(record.verdict),

@@ -136,7 +136,7 @@ export async function exportAdr(
   const root = options.root ?? engine.projectRoot ?? engine.cwd
   const folder = options.dir
     ? resolve(engine.cwd, options.dir)
-    : await adrFolder(flavor, root, engine.cwd)
+    : adrFolder(flavor, root, engine.cwd)
   const date = isoDay(options.now ?? new Date())
   const title = decisionTitle(loaded.view.title)
   const name = adrName(flavor, title, await namesIn(folder), date)

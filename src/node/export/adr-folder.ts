@@ -13,6 +13,7 @@ import { dirname, join, resolve } from 'node:path'
 
 import type { AdrFlavor } from '../../core/export/adr-names.js'
 import { DiscussionError } from '../../core/errors.js'
+import { parseYamlText } from '../config/yaml-parse.js'
 import { isInside } from '../files/is-inside.js'
 import { readRegularFile } from '../files/read-regular-file.js'
 
@@ -66,19 +67,12 @@ function adrToolsFolder(root: string, cwd: string): string {
   return join(root, 'doc', 'adr')
 }
 
-async function log4brainsFolder(root: string): Promise<string> {
+function log4brainsFolder(root: string): string {
   const file = join(root, '.log4brains.yml')
   const text = readSetting(file)
   if (text === null) return join(root, 'docs', 'adr')
-  const { parse } = await import('yaml')
-  let settings: unknown
-  try {
-    settings = parse(text)
-  } catch (error) {
-    throw new DiscussionError(
-      `${file}: not valid YAML (${error instanceof Error ? error.message.split('\n')[0] : String(error)}).`,
-    )
-  }
+  // A syntax error is reported with its line, as for every settings file.
+  const settings = parseYamlText(file, text).data
   const folder = (settings as { project?: { adrFolder?: unknown } } | null)?.project?.adrFolder
   return typeof folder === 'string' && folder.trim() !== ''
     ? resolve(root, folder.trim())
@@ -86,7 +80,7 @@ async function log4brainsFolder(root: string): Promise<string> {
 }
 
 /** The folder a flavour writes to in the project at `root`, seen from `cwd`. */
-export async function adrFolder(flavor: AdrFlavor, root: string, cwd: string): Promise<string> {
+export function adrFolder(flavor: AdrFlavor, root: string, cwd: string): string {
   switch (flavor) {
     case 'madr':
       return join(root, 'docs', 'decisions')
