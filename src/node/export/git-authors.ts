@@ -49,7 +49,7 @@ export async function committedAuthors(
   try {
     committed = Buffer.from(await git(cwd, ['cat-file', 'blob', `HEAD:${name}`], env), 'utf8')
   } catch (error) {
-    throw new GitHistoryError(`not committed to git (${firstLine(error)})`)
+    throw new GitHistoryError(`is not committed to git (${firstLine(error)})`)
   }
   if (!committed.equals(await readFile(file)))
     throw new GitHistoryError('has changes that are not committed; the check reads committed votes')
