@@ -6,6 +6,7 @@
  * through the sanitizing markdown pipeline; nothing from it becomes markup of its own.
  */
 import { discussionBody } from '../../core/discussion/body.js'
+import { embedBlock } from '../../core/export/markdown-text.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import type { DecisionRecord } from '../../core/export/decision-record.js'
 import type { Comment, ParsedDiscussion, PhaseMarker } from '../../core/format/model.js'
@@ -178,7 +179,8 @@ export function renderHtmlPage(input: PageInput): string {
   const epoch = parsed.phaseMarkers.length
   const markers = [...parsed.phaseMarkers]
   const thread: string[] = []
-  const body = discussionBody(parsed, view.title)
+  // The page's title is its one `h1`: the discussion's own headings go below it.
+  const body = embedBlock(discussionBody(parsed, view.title), 2, '-')
   if (body !== '')
     thread.push(
       `<section class="context markdown" aria-label="The discussion's context">${markdownToHtml(body)}</section>`,
