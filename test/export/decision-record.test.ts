@@ -9,6 +9,7 @@ import { readDebate } from '../../src/core/debate/read-state.js'
 import { buildDecisionRecord, decisionTitle } from '../../src/core/export/decision-record.js'
 import type { DecisionRecord } from '../../src/core/export/decision-record.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 import { answer, baseline, debateHarness } from '../debate/harness.js'
 import { councilFile, runScripted } from '../council/harness.js'
 import {
@@ -180,10 +181,15 @@ describe('debates', () => {
     expect(escalated.because).toMatch(/^it led the last vote, but no proposal reached 2\/3/)
 
     const state = readDebate(parseDiscussion(await debate.text()))
-    const accepted = decideDebate(state, { accept: 'P2' }, 'Rob', 'Validation first.')
+    const accepted = decideDebate(
+      state,
+      { accept: 'P2' },
+      admitName('Rob'),
+      admitText('Validation first.'),
+    )
     await debate.deps.store.appendComment(debate.file, {
-      author: 'Rob',
-      text: accepted.text,
+      author: admitName('Rob'),
+      body: accepted.body,
       vote: null,
     })
     const r = recordOf(await debate.text(), bundledTemplate('debate'))
@@ -201,10 +207,10 @@ describe('debates', () => {
     })
     await debate.run()
     const state = readDebate(parseDiscussion(await debate.text()))
-    const rejected = decideDebate(state, { reject: true }, 'Rob')
+    const rejected = decideDebate(state, { reject: true }, admitName('Rob'))
     await debate.deps.store.appendComment(debate.file, {
-      author: 'Rob',
-      text: rejected.text,
+      author: admitName('Rob'),
+      body: rejected.body,
       vote: null,
     })
     const r = recordOf(await debate.text(), bundledTemplate('debate'))

@@ -8,7 +8,9 @@ import { join } from 'node:path'
 
 import { parse } from 'yaml'
 
+import { personBody } from '../../src/core/format/comment-body.js'
 import { formatCommentBlock } from '../../src/core/format/serialize.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 import type { Vote } from '../../src/core/format/model.js'
 import { templateSchema } from '../../src/core/templates/schema.js'
 import type { Template } from '../../src/core/templates/schema.js'
@@ -56,7 +58,12 @@ export function discussionText(d: DiscussionText): string {
   for (const part of d.thread) {
     if ('from' in part)
       text += `\n<!-- PHASE-TRANSITION: ${part.from} -> ${part.to} -->\n<!-- VOTE-RESET: ${part.to} -->\n\n---\n`
-    else text += formatCommentBlock(part.author, part.text, part.vote ?? null)
+    else
+      text += formatCommentBlock(
+        admitName(part.author),
+        personBody(admitText(part.text)),
+        part.vote ?? null,
+      )
   }
   return text
 }

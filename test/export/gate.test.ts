@@ -8,7 +8,9 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
+import { personBody } from '../../src/core/format/comment-body.js'
 import { formatCommentBlock } from '../../src/core/format/serialize.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 import {
   changesDiscussion,
   discussionText,
@@ -138,7 +140,7 @@ describe('discussions gate --git', () => {
     // Mallory has write access: she signs a READY as Rob, and maps her address to his name.
     await appendFile(
       join(p.root, 'discussions/sessions.md'),
-      formatCommentBlock('Rob', 'Ship it.', 'READY'),
+      formatCommentBlock(admitName('Rob'), personBody(admitText('Ship it.')), 'READY'),
     )
     await p.write('.mailmap', 'Rob <rob@example.com> Mallory <mallory@example.com>\n')
     p.git(['add', '-A'])
@@ -163,7 +165,7 @@ describe('discussions gate --git', () => {
     const p = await committedByRob()
     await appendFile(
       join(p.root, 'discussions/sessions.md'),
-      formatCommentBlock('Ann', 'Yes.', 'READY'),
+      formatCommentBlock(admitName('Ann'), personBody(admitText('Yes.')), 'READY'),
     )
     const changed = await p.run('gate', '--git', 'discussions/sessions.md')
     expect([changed.code, changed.stdout]).toEqual([

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest'
 
 import { describeDiscussion } from '../discussion/describe.js'
+import { personBody } from '../format/comment-body.js'
 import { formatCommentBlock } from '../format/serialize.js'
+import { admitName, admitText } from '../text/text.js'
 import type { Vote } from '../format/model.js'
 import { parseDiscussion } from '../format/parse.js'
 import type { Template } from '../templates/schema.js'
@@ -46,7 +48,12 @@ const TEMPLATE: Template = {
 function discussion(phase: string, votes: [string, Vote][]): string {
   const header = `<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: ${phase} -->\n<!-- Template: review -->\n\n---\n`
   return (
-    header + votes.map(([who, vote]) => formatCommentBlock(who, `I say ${vote}.`, vote)).join('')
+    header +
+    votes
+      .map(([who, vote]) =>
+        formatCommentBlock(admitName(who), personBody(admitText(`I say ${vote}.`)), vote),
+      )
+      .join('')
   )
 }
 

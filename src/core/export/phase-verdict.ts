@@ -6,7 +6,8 @@
 import type { DiscussionView } from '../discussion/describe.js'
 import { findPhase, initialPhase } from '../templates/phases.js'
 import type { Template, TemplatePhase } from '../templates/schema.js'
-import { calculateConsensus, describeConsensus } from '../voting/consensus.js'
+import { calculateConsensus } from '../voting/consensus.js'
+import { describeConsensus } from '../voting/verdict.js'
 import type { ConsensusConfig, ConsensusResult } from '../voting/consensus.js'
 
 export interface PhaseVerdict {
