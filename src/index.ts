@@ -64,3 +64,21 @@ export { readDebate } from './core/debate/read-state.js'
 export { summarizeDebate } from './core/debate/summary.js'
 export { decideDebate } from './core/debate/decide.js'
 export type { DebateOutcome, DebateSettings, DebateState } from './core/debate/model.js'
+// Decisions leaving the discussion (docs/export.md): the decision built once, each ADR format,
+// the gate's verdict; `engine.exportAdr()`, `exportHtml()` and `gate()` write and check files.
+export { buildDecisionRecord, decisionTitle } from './core/export/decision-record.js'
+export type { DecisionRecord, DecisionStatus } from './core/export/decision-record.js'
+export { renderMadr } from './core/export/madr.js'
+export { renderAdrTools } from './core/export/adr-tools.js'
+export { renderLog4brains } from './core/export/log4brains.js'
+export { ADR_FLAVORS, adrName, slugOf } from './core/export/adr-names.js'
+export type { AdrFlavor } from './core/export/adr-names.js'
+export { gateVerdict } from './core/export/gate.js'
+export type {
+  AdrExport,
+  AdrOptions,
+  GateOptions,
+  GateResult,
+  HtmlExport,
+  HtmlOptions,
+} from './node/engine/index.js'

@@ -21,6 +21,7 @@ import { councilHandlers } from './councils.js'
 import { debatesHandlers } from './debates.js'
 import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
+import { exportsHandlers } from './exports.js'
 import { Engines } from './infra/engines.js'
 import { lossGuard } from './infra/loss-guard.js'
 import { createRouter } from './infra/router.js'
@@ -121,6 +122,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     artifacts: artifactsHandlers(context),
     speech: speechHandlers(context),
     debates: debatesHandlers(context),
+    exports: exportsHandlers(context),
   }
   const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {

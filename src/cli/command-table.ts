@@ -108,6 +108,19 @@ export const COMMANDS: readonly CommandEntry[] = [
     "Allow this project's own providers.yaml to run its programs and use your keys (once per project).",
     providers,
   ),
+  // Decisions leaving the discussion
+  entry(
+    'export',
+    '[options] <file>',
+    'Export a discussion: its decision as an ADR (MADR, adr-tools, log4brains), or the whole discussion as one HTML page.',
+    () => import('./commands/export.js').then((m) => m.registerExport),
+  ),
+  entry(
+    'gate',
+    '[options] <files...>',
+    "Exit 0 only when every discussion reached a human-approved READY consensus under its template's rules; else 1, one line per file saying why (2: a file is not a discussion).",
+    () => import('./commands/gate.js').then((m) => m.registerGate),
+  ),
   // Diagrams
   entry('artifact', '', 'Create diagrams and other artifacts for a discussion.', () =>
     import('./commands/artifact.js').then((m) => m.registerArtifact),

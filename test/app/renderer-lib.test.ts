@@ -1,7 +1,7 @@
 import type { Element, Root } from 'hast'
 import { describe, expect, it } from 'vitest'
 
-import { rehypeMarkers } from '../../src/renderer/src/components/Markdown/rehype-markers.js'
+import { rehypeMarkers } from '../../src/core/markdown/rehype-markers.js'
 import { authorColour, authorInitials } from '../../src/renderer/src/lib/author.js'
 import { commentIndexForLine, findMatches } from '../../src/renderer/src/lib/lines.js'
 import { parseRoute, routeHash } from '../../src/renderer/src/lib/route.js'

@@ -61,6 +61,14 @@ import type { DebateRun, NewDebate } from './debate.js'
 import type { EngineContext } from './engine-context.js'
 import { personBody } from '../../core/format/comment-body.js'
 import { admitTyped, admitTypedName } from '../../core/text/text.js'
+import type {
+  AdrExport,
+  AdrOptions,
+  GateOptions,
+  GateResult,
+  HtmlExport,
+  HtmlOptions,
+} from './export.js'
 
 export type * from './engine-types.js'
 
@@ -399,6 +407,26 @@ export class Engine implements EngineContext {
   async savePersona(persona: PersonaInput, target: PersonaTarget): Promise<SavedPersona> {
     const { savePersona } = await import('./personas.js')
     return savePersona(this, persona, target)
+  }
+
+  // Decisions leaving the discussion: ADRs, an HTML page, the CI gate (docs/export.md, docs/ci.md).
+
+  /** Writes the discussion's decision as an ADR (madr, adr-tools or log4brains) in the project. */
+  async exportAdr(path: string, options: AdrOptions = {}): Promise<AdrExport> {
+    const { exportAdr } = await import('./export.js')
+    return exportAdr(this, path, options)
+  }
+
+  /** Writes the discussion as one self-contained HTML page (beside it by default). */
+  async exportHtml(path: string, options: HtmlOptions = {}): Promise<HtmlExport> {
+    const { exportHtml } = await import('./export.js')
+    return exportHtml(this, path, options)
+  }
+
+  /** Each file's verdict for a CI gate: ready only on a human-approved READY consensus. */
+  async gate(files: readonly string[], options: GateOptions = {}): Promise<GateResult[]> {
+    const { gate } = await import('./export.js')
+    return gate(this, files, options)
   }
 
   /** The consensus state of the current phase under the configured rules. */

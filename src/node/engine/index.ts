@@ -20,6 +20,16 @@ export { DIAGRAMS_FOLDER, diagramNameProblem } from '../diagrams/diagram-name.js
 export type { NewCouncil } from './council.js'
 export type { DebateRun, NewDebate } from './debate.js'
 export type { PersonaTarget, SavedPersona } from './personas.js'
+export type {
+  AdrExport,
+  AdrOptions,
+  GateOptions,
+  GateResult,
+  HtmlExport,
+  HtmlOptions,
+} from './export.js'
+// An export that would replace a file the person did not ask to replace.
+export { ExportExistsError } from '../export/write-export.js'
 export { PROVIDER_TEST_PROMPT } from './providers.js'
 export { personasOf, templatesOf } from './registries.js'
 

@@ -5,9 +5,11 @@
  * `<!-- DISCUSSION -->` (after a byte-order mark, in any case), the header every discussion,
  * council and debate file is created with. Only the file's first bytes are looked at.
  */
-import { open } from 'node:fs/promises'
+import { constants } from 'node:fs'
+import { open, stat } from 'node:fs/promises'
 
 import { DiscussionError } from '../../core/errors.js'
+import { requirePlainFile } from '../files/plain-file.js'
 
 /** How much of a file is read to tell what it is. */
 export const HEAD_BYTES = 8192
@@ -87,17 +89,29 @@ export function requireDiscussionHead(head: Buffer, shown: string): void {
 }
 
 /**
- * Throws `NotADiscussionError` (naming the file as `shown`) unless the plain file at `path` is a
- * discussion: reads its head only. The caller has made sure it is a plain file (a FIFO would
- * block the read).
+ * What the file at `path` is, from its head. Opened without blocking and refused unless it is a
+ * plain file, so a FIFO or a device named as a discussion cannot hang the read.
  */
-export async function requireDiscussionFile(path: string, shown: string = path): Promise<void> {
-  const handle = await open(path, 'r')
+export async function readFileKind(path: string): Promise<FileKind> {
+  // Looked at before it is opened (opening some devices does something), and again once open.
+  requirePlainFile(path, await stat(path))
+  const handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK)
   try {
+    requirePlainFile(path, await handle.stat())
     const buffer = Buffer.alloc(HEAD_BYTES)
     const { bytesRead } = await handle.read(buffer, 0, HEAD_BYTES, 0)
-    requireDiscussionHead(buffer.subarray(0, bytesRead), shown)
+    // A multi-byte character cut at the end of the buffer is not a sign of binary.
+    let end = bytesRead
+    if (bytesRead === HEAD_BYTES) while (end > 0 && ((buffer[end - 1] ?? 0) & 0xc0) === 0x80) end--
+    if (bytesRead === HEAD_BYTES && end > 0 && ((buffer[end - 1] ?? 0) & 0xc0) === 0xc0) end--
+    return fileKindOf(buffer.subarray(0, end))
   } finally {
     await handle.close()
   }
+}
+
+/** Throws `NotADiscussionError` (naming the file as `shown`) unless `path` is a discussion. */
+export async function requireDiscussionFile(path: string, shown: string = path): Promise<void> {
+  const kind = await readFileKind(path)
+  if (kind !== 'discussion') throw new NotADiscussionError(shown, kind)
 }

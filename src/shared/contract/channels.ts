@@ -56,6 +56,8 @@ export const INVOKE_CHANNELS = [
   'debates:cancel',
   'debates:read',
   'debates:decide',
+  'exports:adr',
+  'exports:html',
 ] as const
 
 export const EVENT_CHANNELS = [

@@ -20,6 +20,8 @@ import type { DebateProgress, DebatesResponses } from './debates.js'
 import { diagramsRequests } from './diagrams.js'
 import type { DiagramsResponses } from './diagrams.js'
 import { discussionsRequests } from './discussions.js'
+import { exportsRequests } from './exports.js'
+import type { ExportsResponses } from './exports.js'
 import type { DiscussionChanged, DiscussionRestored, DiscussionsResponses } from './discussions.js'
 import { linksRequests } from './links.js'
 import type { LinksResponses } from './links.js'
@@ -47,6 +49,7 @@ export type * from './councils.js'
 export type * from './debates.js'
 export type * from './diagrams.js'
 export type * from './discussions.js'
+export type * from './exports.js'
 export type * from './links.js'
 export type * from './personas.js'
 export type * from './phases.js'
@@ -73,6 +76,7 @@ export const REQUEST_SCHEMAS = {
   ...artifactsRequests,
   ...speechRequests,
   ...debatesRequests,
+  ...exportsRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -91,7 +95,8 @@ interface Responses
     DiagramsResponses,
     ArtifactsResponses,
     SpeechResponses,
-    DebatesResponses {}
+    DebatesResponses,
+    ExportsResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {

@@ -1,25 +1,20 @@
 /**
  * Every SVG the page shows passes here, whatever made it (PlantUML, Mermaid, a file): DOMPurify's
  * SVG profile, then hooks for what DOMPurify keeps but an untrusted picture must not have, namely
- * links and resource loads (external `href`, CSS `url()` and `@import`). The result is shown only
+ * links and resource loads (external `href`, CSS `url()` and `@import`): the one policy of
+ * `@core/diagrams/svg-policy`, which the HTML export applies too. The result is shown only
  * as an `<img>` (see `svgDataUrl`), where SVG runs no script and loads nothing: two layers.
  */
 import DOMPurify from 'dompurify'
 
+import { cleanCss, FORBIDDEN_SVG_TAGS, isSafeSvgHref } from '@core/diagrams/svg-policy'
+
 const purify = DOMPurify(window)
-
-const SAFE_HREF = /^(#|data:image\/(png|jpe?g|gif|webp);base64,)/i
-// `url(#gradient)` points inside the picture; any other url() would fetch something.
-const EXTERNAL_URL = /url\(\s*(?!['"]?#)[^)]*\)/gi
-
-function cleanCss(css: string): string {
-  return css.replace(/@import[^;]*;?/gi, '').replace(EXTERNAL_URL, 'none')
-}
 
 purify.addHook('uponSanitizeAttribute', (_node, data) => {
   const name = data.attrName.toLowerCase()
   if (name === 'href' || name === 'xlink:href') {
-    if (!SAFE_HREF.test(data.attrValue.trim())) data.keepAttr = false
+    if (!isSafeSvgHref(data.attrValue)) data.keepAttr = false
   } else if (name === 'style') {
     data.attrValue = cleanCss(data.attrValue)
   } else if (name.startsWith('on')) {
@@ -54,7 +49,7 @@ function sizeFromViewBox(svg: Element): void {
 export function sanitizeSvg(svg: string): string | null {
   const body = purify.sanitize(svg, {
     USE_PROFILES: { svg: true, svgFilters: true },
-    FORBID_TAGS: ['foreignObject', 'script', 'iframe', 'object', 'embed', 'animate', 'set'],
+    FORBID_TAGS: [...FORBIDDEN_SVG_TAGS],
     RETURN_DOM: true,
   })
   const root = (body as HTMLElement).querySelector('svg')

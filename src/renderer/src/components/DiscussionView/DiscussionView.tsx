@@ -14,6 +14,7 @@ import { CouncilView } from '../Council/CouncilView'
 import { DebateView } from '../Debate/DebateView'
 import { DiscussionControls } from '../DiscussionControls/DiscussionControls'
 import { DiagramsButton, DiagramsProvider } from '../Diagrams/DiagramsProvider'
+import { ExportMenu } from '../Export/ExportMenu'
 import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
@@ -161,6 +162,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
                   />
                 )}
                 <DiagramsButton />
+                <ExportMenu path={detail.path} />
               </>
             }
           />

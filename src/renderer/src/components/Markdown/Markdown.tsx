@@ -5,7 +5,7 @@ import type { Components } from 'react-markdown'
 import rehypeSanitize from 'rehype-sanitize'
 import remarkGfm from 'remark-gfm'
 
-import { rehypeMarkers } from './rehype-markers'
+import { rehypeMarkers } from '@core/markdown/rehype-markers'
 import classes from './Markdown.module.css'
 
 export interface MarkdownProps {
