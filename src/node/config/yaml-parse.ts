@@ -1,8 +1,6 @@
 /**
  * Turning YAML text into data with the `yaml` package, and noting where every key and list item
- * stands so a problem found later can name its line. Loaded only when the parse cache misses
- * (yaml-file.ts): the package is a quarter of a megabyte of code that a command reading cached
- * settings never needs.
+ * stands so a problem found later can name its line.
  */
 import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import type { Document } from 'yaml'

@@ -1,6 +1,6 @@
 /**
- * Where things stand in a YAML file, kept as plain data (so the parse cache can hold it beside
- * the file's data): for each path to a key or list item, its 1-based line and column.
+ * Where things stand in a YAML file, kept as plain data once the file is parsed (the parsed
+ * document itself is not kept): for each path to a key or list item, its 1-based line and column.
  */
 export type YamlPath = readonly (string | number)[]
 
