@@ -7,6 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
+import { sharedWire } from './eslint/shared-wire.js'
 
 export default tseslint.config(
   {
@@ -99,26 +100,7 @@ export default tseslint.config(
     },
   },
   ...fences,
-  {
-    // The contract owns its wire: its answers and events are zod schemas of its own, and the
-    // backend maps core's values onto them, so a change in core fails the type check there.
-    // The layer fence says the same; this block adds the message saying where the type belongs.
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/core/**'],
-              message:
-                'src/shared owns its wire: declare the type as a zod schema in the contract and map core values onto it in src/backend.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  sharedWire,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

@@ -44,15 +44,16 @@ function passSuiteOf(task: RunnerTask, name: string): RunnerTestSuite {
 export function coldThenWarm(
   title: string,
   define: (pass: Pass) => void,
-  options: { retry?: number; timeout?: number } = {},
+  options: { retry?: number; timeout?: number; skip?: boolean } = {},
 ): void {
+  const { skip = false, ...testOptions } = options
   const caches = new Map<number, string>()
   afterAll(() => {
     for (const cache of caches.values()) rmSync(cache, { recursive: true, force: true })
   })
   for (const pass of ['cold', 'warm'] as const) {
     const name = `${title} (${pass})`
-    describe(name, options, () => {
+    describe.skipIf(skip)(name, testOptions, () => {
       beforeEach((context) => {
         const place = testsOf(passSuiteOf(context.task, name)).indexOf(context.task)
         let cache = caches.get(place)
