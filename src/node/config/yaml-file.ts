@@ -11,22 +11,11 @@ import type { IssuePath } from '../../core/config/issues.js'
 import { NotReadableError, readRegularFile } from '../files/read-regular-file.js'
 import { ConfigError } from './config-error.js'
 import { parseYamlText } from './yaml-parse.js'
-import { positionOf } from './yaml-positions.js'
-import type { Position, YamlPositions } from './yaml-positions.js'
+import type { Position, YamlSource } from './yaml-parse.js'
 
 export { ConfigError } from './config-error.js'
 export { formatIssue } from '../../core/config/issues.js'
-export type { Position } from './yaml-positions.js'
-
-/** A parsed YAML file, kept with what is needed to point back into it. */
-export interface YamlSource {
-  file: string
-  /** The document as plain data; null when the file is empty (or holds only comments). */
-  data: unknown
-  empty: boolean
-  /** Where each key and list item stands (see yaml-positions.ts). */
-  positions: YamlPositions
-}
+export type { Position, YamlSource } from './yaml-parse.js'
 
 /** Far above any settings file a person writes; a larger one is a mistake or an attack. */
 export const MAX_YAML_BYTES = 1024 * 1024
@@ -63,7 +52,7 @@ export async function readYamlSource(file: string): Promise<YamlSource> {
  * parent that exists.
  */
 export function locate(source: YamlSource, path: IssuePath): Position {
-  return positionOf(source.positions, path)
+  return source.positionOf(path)
 }
 
 export interface ValidateOptions {
