@@ -7,6 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
+import { importCycles } from './eslint/import-cycles.js'
 import { sharedWire } from './eslint/shared-wire.js'
 
 export default tseslint.config(
@@ -100,6 +101,7 @@ export default tseslint.config(
     },
   },
   ...fences,
+  ...importCycles,
   sharedWire,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],

@@ -1,6 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import type { Readable, Writable } from 'node:stream'
 
+import { typedFromBytes } from '../core/text/text.js'
+import type { Text } from '../core/text/text.js'
 import { CliError } from './errors.js'
 
 /** The streams a command talks through, its folder and environment: the process's own, or a test's. */
@@ -24,11 +26,24 @@ export function processIO(): CliIO {
   }
 }
 
-async function readStream(stream: Readable): Promise<string> {
+async function readBytes(stream: Readable): Promise<Buffer> {
   const chunks: Buffer[] = []
   for await (const chunk of stream)
     chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer))
-  return Buffer.concat(chunks).toString('utf8')
+  return Buffer.concat(chunks)
+}
+
+async function readStream(stream: Readable): Promise<string> {
+  return (await readBytes(stream)).toString('utf8')
+}
+
+/**
+ * Text a person pipes in to be written (a comment): refused, with exit 2 and one line, unless it
+ * is UTF-8 text without NUL; it is never repaired (see `typedFromBytes`).
+ */
+export async function readTypedStdin(io: CliIO, what: string): Promise<Text> {
+  if (io.stdin.isTTY) throw new CliError(`No input: pipe ${what.toLowerCase()} into stdin.`)
+  return typedFromBytes(await readBytes(io.stdin), what)
 }
 
 export interface Input {

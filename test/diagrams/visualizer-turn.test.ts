@@ -9,6 +9,7 @@ import { attachDiagram } from '../../src/core/diagrams/attach.js'
 import { extractPlantUml } from '../../src/core/diagrams/extract.js'
 import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
+import { admitText } from '../../src/core/text/text.js'
 
 describe('the visualizer turn', () => {
   it('saves the PlantUML as diagrams/<slug>-<time>.puml and writes a DIAGRAM: line', async () => {
@@ -40,7 +41,9 @@ describe('extractPlantUml and attachDiagram', () => {
   it('takes the first PlantUML block and puts the DIAGRAM line in its place', async () => {
     const found = extractPlantUml(answer)
     expect(found?.source).toBe('@startuml\nA -> B\n@enduml\n')
-    const text = await attachDiagram(answer, '/w/d.md', () => Promise.resolve('diagrams/d-1.puml'))
+    const text = await attachDiagram(admitText(answer), '/w/d.md', () =>
+      Promise.resolve('diagrams/d-1.puml'),
+    )
     expect(text).toBe('Here it is.\n\nDIAGRAM: diagrams/d-1.puml\n\nQ: is B async?')
   })
 
@@ -50,7 +53,7 @@ describe('extractPlantUml and attachDiagram', () => {
   })
 
   it('keeps the block in the comment when the file cannot be saved', async () => {
-    const text = await attachDiagram(answer, '/w/d.md', () =>
+    const text = await attachDiagram(admitText(answer), '/w/d.md', () =>
       Promise.reject(new Error('read-only folder')),
     )
     expect(text).toBe(answer)

@@ -127,7 +127,7 @@ export function collect(child: ChildProcessWithoutNullStreams): Promise<CliRun> 
 /** Runs the real `discussions` bin in a child process, as a user's shell would. */
 export function runDiscussions(
   args: readonly string[],
-  options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: string | Uint8Array; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliRun> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,

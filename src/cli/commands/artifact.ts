@@ -1,6 +1,5 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { normalizeAuthor } from '../../core/format/serialize.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
@@ -40,11 +39,7 @@ export function registerArtifact(program: Command, io: CliIO): void {
       const line = `DIAGRAM: ${ref}`
       if (options.comment !== undefined) {
         const text = options.comment.trim() === '' ? line : `${options.comment.trim()}\n\n${line}`
-        await engine.addComment(file, {
-          author: normalizeAuthor(engine.userName),
-          text,
-          vote: null,
-        })
+        await engine.addComment(file, { text, vote: null })
         io.stderr.write(`Added a comment to ${fileArgument} with the diagram.\n`)
       }
       io.stdout.write(`${line}\n`)

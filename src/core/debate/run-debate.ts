@@ -4,68 +4,41 @@
  * so a crash loses at most the calls in flight, and running again resumes where it stopped.
  * Everything goes through ports: the store, the personas, the provider call and a sleep.
  */
+import type { CommentBody } from '../format/comment-body.js'
 import type { ParsedDiscussion } from '../format/model.js'
-import type { ProviderRequest, ProviderResult } from '../providers/port.js'
+import { admitName, admitText } from '../text/text.js'
+import type { Name } from '../text/text.js'
 import { mapWithConcurrency } from '../concurrency.js'
 import { askOne } from './ask-one.js'
-import type { Aborter } from './deadline.js'
 import { blocks } from './blocks.js'
 import type { DebateEvent } from './events.js'
 import type { DebateState } from './model.js'
 import { nextStep } from './next-step.js'
-import type { PromptPersona } from './prompts.js'
+import { CLERK } from './ports.js'
+import type { DebateDeps, DebateRunOptions } from './ports.js'
 import { readDebate } from './read-state.js'
 import { tallyRound } from './tally.js'
 
-export interface DebateStore {
-  read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
-  appendComment(
-    path: string,
-    comment: { author: string; text: string; vote: null },
-  ): Promise<{ line: number }>
-  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
-}
-
-export interface DebateDeps {
-  store: DebateStore
-  /** The persona behind an alias; undefined: recorded absent (unknown participant). */
-  persona: (alias: string) => (PromptPersona & { system?: string }) | undefined
-  /** Calls the participant's provider chain; rejects when no provider answered. */
-  complete: (alias: string, request: ProviderRequest) => Promise<ProviderResult>
-  /** Waits `ms`; rejects early when the signal aborts. The round timeout runs on it. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** A new AbortController: what stops a call whose time is up. */
-  aborter: () => Aborter
-}
-
-export interface DebateRunOptions {
-  file: string
-  signal?: AbortSignal
-  onEvent?: (event: DebateEvent) => void
-  /** How many participants answer at once (default: all). */
-  concurrency?: number
-  /** Overrides the debate's own round timeout (milliseconds). */
-  timeoutMs?: number
-}
+export { CLERK } from './ports.js'
+export type { DebateDeps, DebateRunOptions, DebateStore } from './ports.js'
 
 export interface DebateRunResult {
   state: DebateState
   cancelled: boolean
 }
 
-/**
- * Who signs the debate's own records (rounds, absences, results). A `Bot-` name, so it is never
- * taken for a human (see `isHumanName`) in the participants list or by `human_required`.
- */
-export const CLERK = 'Bot-Debate'
-
 export const STATUS = {
-  open: 'OPEN',
-  consensus: 'CONSENSUS',
-  escalated: 'ESCALATED',
-  accepted: 'ACCEPTED',
-  rejected: 'REJECTED',
+  open: admitName('OPEN'),
+  consensus: admitName('CONSENSUS'),
+  escalated: admitName('ESCALATED'),
+  accepted: admitName('ACCEPTED'),
+  rejected: admitName('REJECTED'),
 } as const
+
+/** The phases a debate's header names besides its steps. */
+export const DECIDED = admitName('decided')
+const ESCALATED = admitName('escalated')
+const CLERK_NAME = admitName(CLERK)
 
 /** The topic's context: the file's text before the first comment, without the header. */
 export function debateContext(parsed: ParsedDiscussion): string {
@@ -78,8 +51,8 @@ export async function runDebate(
   deps: DebateDeps,
 ): Promise<DebateRunResult> {
   const emit = (event: DebateEvent): void => options.onEvent?.(event)
-  const append = (author: string, text: string) =>
-    deps.store.appendComment(options.file, { author, text, vote: null })
+  const append = (author: Name, body: CommentBody) =>
+    deps.store.appendComment(options.file, { author, body, vote: null })
   let started = false
   let previousStep = ''
   for (;;) {
@@ -110,7 +83,7 @@ export async function runDebate(
         emit({ type: 'debate-finished', outcome: state.outcome })
         return { state, cancelled: false }
       case 'start-round':
-        await append(CLERK, blocks.round(step.round, step.runoff ? step.candidates : null))
+        await append(CLERK_NAME, blocks.round(step.round, step.runoff ? step.candidates : null))
         emit({
           type: 'round-started',
           round: step.round,
@@ -121,7 +94,10 @@ export async function runDebate(
       case 'ask': {
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
-        await deps.store.updateHeaders(options.file, { Phase: step.phase, Status: STATUS.open })
+        await deps.store.updateHeaders(options.file, {
+          Phase: admitText(step.phase),
+          Status: STATUS.open,
+        })
         emit({
           type: 'phase-started',
           round: step.round,
@@ -153,12 +129,12 @@ export async function runDebate(
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
         const tally = tallyRound(state, round)
-        await append(CLERK, blocks.roundResult(tally, state.settings.threshold, tally.result))
+        await append(CLERK_NAME, blocks.roundResult(tally, state.settings.threshold, tally.result))
         emit({ type: 'round-ended', tally })
         if (tally.result.kind === 'consensus') {
           await deps.store.updateHeaders(options.file, {
             Status: STATUS.consensus,
-            Phase: 'decided',
+            Phase: DECIDED,
           })
           emit({ type: 'consensus-reached', round: step.round, proposal: tally.result.proposal })
         } else if (tally.result.kind === 'runoff') {
@@ -168,15 +144,17 @@ export async function runDebate(
       }
       case 'escalate':
         await append(
-          CLERK,
+          CLERK_NAME,
           blocks.outcome(
             { kind: 'escalated', rounds: step.rounds, reason: step.reason },
-            'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            admitText(
+              'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            ),
           ),
         )
         await deps.store.updateHeaders(options.file, {
           Status: STATUS.escalated,
-          Phase: 'escalated',
+          Phase: ESCALATED,
         })
         emit({ type: 'escalated', rounds: step.rounds, reason: step.reason })
         break

@@ -66,11 +66,16 @@ export function parseDiscussion(source: string): ParsedDiscussion {
       segments.push({ kind: 'comment', raw: rawOf(run), line: run.start + 1, comment })
       return
     }
-    if (isPreamble) headers = readHeaders(texts, inFence, run)
-    for (let i = run.start; i < run.end; i++) {
-      if (inFence[i]) continue
-      const marker = readPhaseMarker(texts[i] ?? '', i + 1)
-      if (marker) phaseMarkers.push(marker)
+    if (isPreamble) {
+      headers = readHeaders(texts, inFence, run)
+    } else {
+      // Phase markers are the engine's, written as a segment of their own after a `---`; the
+      // preamble holds the title and context a person or a template gave, so none counts there.
+      for (let i = run.start; i < run.end; i++) {
+        if (inFence[i]) continue
+        const marker = readPhaseMarker(texts[i] ?? '', i + 1)
+        if (marker) phaseMarkers.push(marker)
+      }
     }
     segments.push({ kind: 'content', raw: rawOf(run), line: run.start + 1 })
   }

@@ -11,16 +11,17 @@ import { decideDebate } from '../../core/debate/decide.js'
 import { DEFAULT_SETTINGS } from '../../core/debate/model.js'
 import type { DebateOutcome, DebateSettings, DebateState } from '../../core/debate/model.js'
 import { readDebate } from '../../core/debate/read-state.js'
-import { runDebate } from '../../core/debate/run-debate.js'
+import { DECIDED, runDebate } from '../../core/debate/run-debate.js'
 import type { DebateRunOptions, DebateRunResult } from '../../core/debate/run-debate.js'
 import { defaultWeight } from '../../core/debate/weights.js'
 import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion } from '../../core/format/model.js'
 import { parseDiscussion } from '../../core/format/parse.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { debateDeps } from './debate-deps.js'
+import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export interface NewDebate {
   title: string
@@ -32,7 +33,7 @@ export interface NewDebate {
   dir?: string
 }
 
-export async function createDebate(engine: Engine, request: NewDebate): Promise<string> {
+export async function createDebate(engine: EngineContext, request: NewDebate): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The topic is empty; say what the debate should decide.')
   const { template } = (await engine.templates()).require(DEBATE_TEMPLATE)
@@ -53,12 +54,12 @@ export async function createDebate(engine: Engine, request: NewDebate): Promise<
         `--weights names "${alias}", who is not a participant (${aliases.join(', ')}).`,
       )
   const text = renderNewDebate({
-    title: request.title,
-    context: request.context ?? '',
+    title: admitTypedName(request.title, 'The topic'),
+    context: admitTyped(request.context ?? '', 'The context'),
     participants,
     settings: { ...DEFAULT_SETTINGS, ...request.settings },
     created: new Date(),
-    skeleton: template.skeleton,
+    skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
   return createDiscussionFile(folder, request.title, text)
@@ -72,7 +73,7 @@ export interface DebateRun extends Omit<DebateRunOptions, 'file'> {
 
 /** Runs the debate in `file` until consensus or escalation; a stopped run resumes. */
 export async function runDebateFile(
-  engine: Engine,
+  engine: EngineContext,
   file: string,
   options: DebateRun = {},
 ): Promise<DebateRunResult> {
@@ -87,7 +88,7 @@ export function isDebate(parsed: ParsedDiscussion): boolean {
 }
 
 export async function loadDebate(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
 ): Promise<{ path: string; state: DebateState; parsed: ParsedDiscussion }> {
   const loaded = await engine.load(path)
@@ -99,16 +100,17 @@ export async function loadDebate(
 }
 
 export async function recordDecision(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   choice: { accept: string } | { reject: true },
   options: { by?: string; reason?: string } = {},
 ): Promise<DebateOutcome> {
+  const by = admitTypedName(options.by ?? engine.userName, 'The name of who decides')
+  const reason = admitTyped(options.reason ?? '', 'The reason')
   const { path: file, state } = await loadDebate(engine, path)
-  const by = options.by ?? engine.userName
-  const decision = decideDebate(state, choice, by, options.reason)
-  await engine.store.appendComment(file, { author: by, text: decision.text })
-  await engine.store.updateHeaders(file, { Status: decision.status, Phase: 'decided' })
+  const decision = decideDebate(state, choice, by, reason)
+  await engine.store.appendComment(file, { author: by, body: decision.body })
+  await engine.store.updateHeaders(file, { Status: decision.status, Phase: DECIDED })
   return decision.outcome
 }
 

@@ -16,10 +16,14 @@ import { createDiscussionFile } from '../store/discussion-folder.js'
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { requireWritable } from '../store/write-access.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
+import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
-export async function loadDiscussion(engine: Engine, path: string): Promise<LoadedDiscussion> {
+export async function loadDiscussion(
+  engine: EngineContext,
+  path: string,
+): Promise<LoadedDiscussion> {
   let snapshot: DiscussionSnapshot
   try {
     snapshot = await engine.store.read(resolve(engine.cwd, path))
@@ -31,7 +35,7 @@ export async function loadDiscussion(engine: Engine, path: string): Promise<Load
 
 /** See Engine.requireWritableDiscussion. */
 export async function requireWritableDiscussion(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: { folder?: boolean } = {},
 ): Promise<string> {
@@ -48,7 +52,7 @@ export async function requireWritableDiscussion(
 
 /** Moves to the template's next phase, or to `to`; returns both phases. */
 export async function advanceDiscussion(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   to?: string,
 ): Promise<{ from: string; to: string }> {
@@ -79,14 +83,20 @@ export async function advanceDiscussion(
     target = next.id
   }
   if (target === from) throw new DiscussionError(`The discussion is already in phase "${target}".`)
-  await engine.store.recordPhaseTransition(loaded.path, from, target)
+  // `from` is the file's header and `target` the template's: both outside text.
+  await engine.store.recordPhaseTransition(loaded.path, admitText(from), admitText(target))
   return { from, to: target }
 }
 
 /** Creates a discussion from a template (default: the configured one); returns its path. */
-export async function createDiscussion(engine: Engine, request: NewDiscussion): Promise<string> {
+export async function createDiscussion(
+  engine: EngineContext,
+  request: NewDiscussion,
+): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The title is empty; give the discussion a name.')
+  const title = admitTypedName(request.title, 'The title')
+  const context = admitTyped(request.context ?? '', 'The context')
   const { template } = (await engine.templates()).require(
     request.template ?? engine.config.default_template,
   )
@@ -98,15 +108,16 @@ export async function createDiscussion(engine: Engine, request: NewDiscussion): 
         : engine.config.default_participants
   const personas = await engine.personas()
   for (const alias of participants) personas.require(alias)
+  // The template's words are config: a project's own templates come from its folder.
   const text = renderNewDiscussion({
-    title: request.title,
-    template: template.name,
-    phase: initialPhase(template).id,
-    status: template.status,
-    participants,
-    context: request.context ?? '',
+    title,
+    template: admitText(template.name),
+    phase: admitText(initialPhase(template).id),
+    status: admitText(template.status),
+    participants: participants.map((alias) => admitText(alias)),
+    context,
     created: new Date(),
-    skeleton: template.skeleton,
+    skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
   return createDiscussionFile(folder, request.title, text)
@@ -114,7 +125,7 @@ export async function createDiscussion(engine: Engine, request: NewDiscussion): 
 
 /** See Engine.status. */
 export async function statusOf(
-  engine: Engine,
+  engine: EngineContext,
   loaded: LoadedDiscussion,
 ): Promise<DiscussionStatus> {
   const phase = await phaseOf(engine, loaded.view.template, loaded.view.phase)
@@ -125,7 +136,7 @@ export async function statusOf(
 
 /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
 export async function phaseOf(
-  engine: Engine,
+  engine: EngineContext,
   templateName: string | null,
   phase: string | null,
 ): Promise<TemplatePhase | undefined> {

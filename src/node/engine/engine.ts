@@ -36,7 +36,8 @@ import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
-import { previewTurnIn, runTurnIn } from './turns.js'
+import { prepareTurnIn, previewTurnIn } from './turns.js'
+import type { PreparedTurn } from './turns.js'
 import {
   advanceDiscussion,
   createDiscussion,
@@ -55,10 +56,13 @@ import type {
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
+import type { EngineContext } from './engine-context.js'
+import { personBody } from '../../core/format/comment-body.js'
+import { admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export type * from './engine-types.js'
 
-export class Engine {
+export class Engine implements EngineContext {
   private personaRegistry: Promise<PersonaRegistry> | null = null
   private templateRegistry: Promise<TemplateRegistry> | null = null
   private loadedProviders: Promise<LoadedProviders> | null = null
@@ -102,8 +106,16 @@ export class Engine {
    * completes, then applies the template's consensus and phase rules. Progress comes through
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
-  runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
-    return runTurnIn(this, path, options)
+  async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
+    return (await this.prepareTurn(path, options)).run()
+  }
+
+  /**
+   * `runTurn` in two steps, for a caller that answers before the turn ends (the app): the
+   * refusals first (a file that cannot be saved to, a name no persona answers to), then `run`.
+   */
+  prepareTurn(path: string, options: EngineTurnOptions = {}): Promise<PreparedTurn> {
+    return prepareTurnIn(this, path, options)
   }
 
   /** Who a turn would ask and the exact prompt each would get; calls nobody. */
@@ -156,17 +168,20 @@ export class Engine {
     return requireWritableDiscussion(this, path, options)
   }
 
-  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
+  /**
+   * Appends a person's comment; reads only the file's head and tail, so it costs the same on any
+   * size. The text and name pass the door (`src/core/text`): text that is not text (NUL, bytes
+   * that were not UTF-8) is refused with a `TextRefusedError` saying so, and a `VOTE:` line in it
+   * counts, as it is the person's own block.
+   */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
   ): Promise<AppendResult> {
+    const author = admitTypedName(comment.author ?? this.userName, 'The author name')
+    const body = personBody(admitTyped(comment.text, 'The comment'))
     const resolved = await this.requireWritableDiscussion(path)
-    return this.store.appendComment(resolved, {
-      author: comment.author ?? this.userName,
-      text: comment.text,
-      vote: comment.vote ?? null,
-    })
+    return this.store.appendComment(resolved, { author, body, vote: comment.vote ?? null })
   }
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */

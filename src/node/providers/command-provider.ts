@@ -237,9 +237,9 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
         } else {
           const rest = shown.end()
           if (rest) request.onText?.(stripVTControlCharacters(rest))
-          const text = clean(
-            stripVTControlCharacters(Buffer.concat(stdout).toString('utf8')),
-          ).trim()
+          // As the program printed it: what it decodes to (its JSON included) passes the door
+          // (src/core/text) where the answer is read, escape sequences and all.
+          const text = clean(Buffer.concat(stdout).toString('utf8')).trim()
           if (text === '') {
             const hint = stderrLine ? ` (stderr: ${stderrLine})` : ''
             fail(new ProviderError('empty', `"${program}" printed nothing${hint}`))
