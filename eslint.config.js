@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
 import { importCycles } from './eslint/import-cycles.js'
+import { sharedWire } from './eslint/shared-wire.js'
 import { terminalOutput } from './eslint/terminal-output.js'
 
 export default tseslint.config(
@@ -103,26 +104,7 @@ export default tseslint.config(
   ...fences,
   ...importCycles,
   ...terminalOutput,
-  {
-    // The contract owns its wire: its answers and events are zod schemas of its own, and the
-    // backend maps core's values onto them, so a change in core fails the type check there.
-    // The layer fence says the same; this block adds the message saying where the type belongs.
-    files: ['src/shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['**/core/**'],
-              message:
-                'src/shared owns its wire: declare the type as a zod schema in the contract and map core values onto it in src/backend.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  sharedWire,
   {
     files: ['src/renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },

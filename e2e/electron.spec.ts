@@ -1,26 +1,16 @@
 /// <reference lib="dom" />
 // Launches the real desktop app where an Electron binary exists. On machines where Electron's
 // download is blocked (like the CI here) the test reports a skip saying so.
-import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
 
 import { _electron as electron, expect, test } from '@playwright/test'
 
+import { electronBinary } from '../src/cli/app-build.js'
 import { SCRIPT } from './support/scripted-ui.js'
 import { exampleFolder, ROOT } from './support/ui-server.js'
 
-function electronBinary(): string | null {
-  try {
-    const path = createRequire(join(ROOT, 'package.json'))('electron') as unknown
-    return typeof path === 'string' && existsSync(path) ? path : null
-  } catch {
-    return null
-  }
-}
-
-const binary = electronBinary()
+const binary = electronBinary(process.env)
 
 const title =
   binary === null

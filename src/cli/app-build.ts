@@ -5,7 +5,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 
 import { packageRoot } from '../node/engine/index.js'
 import { CliError } from './errors.js'
@@ -21,14 +21,25 @@ export function packageVersion(): string {
   return data.version ?? '0.0.0'
 }
 
-/** The Electron executable when it is installed; null when its download never completed. */
-export function electronBinary(): string | null {
+/**
+ * The Electron executable when it is installed; null when its download never completed. Found as
+ * the electron package finds it (its path.txt, or ELECTRON_OVERRIDE_DIST_PATH) without loading
+ * the package, which since Electron 41 starts the download then and there, printing its failure
+ * where the binary's host cannot be reached.
+ */
+export function electronBinary(env: NodeJS.ProcessEnv): string | null {
   try {
-    // The electron package exports the binary's path, and throws when the binary is missing.
-    const path = createRequire(join(packageRoot(), 'package.json'))('electron') as unknown
-    return typeof path === 'string' && existsSync(path) ? path : null
+    const manifest = createRequire(join(packageRoot(), 'package.json')).resolve(
+      'electron/package.json',
+    )
+    const folder = dirname(manifest)
+    const pathFile = join(folder, 'path.txt')
+    const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8') : ''
+    const override = env.ELECTRON_OVERRIDE_DIST_PATH
+    const path = override ? join(override, name || 'electron') : name && join(folder, 'dist', name)
+    return path && existsSync(path) ? path : null
   } catch {
-    return null
+    return null // electron is a development dependency: absent from a production install
   }
 }
 

@@ -1,5 +1,4 @@
-// Entry point of the `discussions` bin: the composition root for the CLI. No top-level await: the
-// bundle runs this file as a function (bin/run-bundle.cjs).
+// Entry point of the `discussions` bin: the composition root for the CLI.
 import { processIO } from './io.js'
 import { runCli } from './main.js'
 

@@ -25,16 +25,3 @@ export const HOST_PLATFORM: NodeJS.Platform = process.platform
  * calls a provider.
  */
 export const monotonicMs = (): number => Number(process.hrtime.bigint()) / 1e6
-
-/** Where bin/run-bundle.cjs hands the running bundle its build (manifest.json's `build`). */
-export const BUILD_KEY = Symbol.for('discussions.build')
-
-/**
- * The build of the CLI bundle this process runs, or null when it runs from source (tests, tsx,
- * the app, a library user): what is kept by build (see config/check-cache.ts) is kept only when
- * the code that made it is known to be the code that reads it.
- */
-export function runningBuild(): string | null {
-  const build = (globalThis as Record<symbol, unknown>)[BUILD_KEY]
-  return typeof build === 'string' && /^[0-9a-f]{16}$/.test(build) ? build : null
-}

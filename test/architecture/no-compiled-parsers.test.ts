@@ -1,8 +1,9 @@
 /**
  * Reading the configuration (settings, providers, personas, templates) has zod interpret its
  * schemas: it compiles no parser with `new Function`. A CLI process parses each schema a few
- * times and ends, and compiled code is not in the code cache the bin keeps, so compiling only
- * cost time. Counted by wrapping the global `Function` that zod compiles with.
+ * times and ends, and code made with `new Function` is in no compile cache, so compiling only
+ * cost time (src/core/config/issues.ts: PARSE_OPTIONS). Counted by wrapping the global
+ * `Function` that zod compiles with.
  */
 import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'

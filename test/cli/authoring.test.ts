@@ -2,11 +2,11 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 async function workspace() {
@@ -23,7 +23,7 @@ async function workspace() {
   return { root, run, runWithInput }
 }
 
-describe('the authoring commands', () => {
+coldThenWarm('the authoring commands', () => {
   it('run a whole discussion by hand', async () => {
     const { root, run, runWithInput } = await workspace()
     const created = await run(

@@ -8,6 +8,7 @@ import {
   copyFile,
   mkdir,
   mkdtemp,
+  readdir,
   readFile,
   rm,
   symlink,
@@ -44,7 +45,6 @@ beforeEach(async () => {
   root = await mkdtemp(join(tmpdir(), 'discussions-bin-'))
   await mkdir(join(root, 'bin'))
   await copyFile(BIN, join(root, 'bin', 'discussions.cjs'))
-  await copyFile(join(ROOT, 'bin', 'run-bundle.cjs'), join(root, 'bin', 'run-bundle.cjs'))
   await symlink(join(ROOT, 'node_modules'), join(root, 'node_modules'))
   await write('package.json', '{ "type": "module" }\n', 60)
   await write('src/cli/index.ts', "const from: string = 'sources'\nconsole.log(from)\n", 60)
@@ -94,7 +94,7 @@ describe('the bin', () => {
     await write(
       'dist/cli/index.js',
       [
-        "const { writeFile } = require('node:fs/promises')",
+        "import { writeFile } from 'node:fs/promises'",
         "process.on('exit', (code) => console.log(`exit ${code}`))",
         'setTimeout(async () => {',
         "  await writeFile(process.env.MARK, 'finished')",
@@ -111,5 +111,37 @@ describe('the bin', () => {
     expect(run.stdout).toBe('exit 3\n')
     expect(run.status).toBe(3)
     expect(await readFile(mark, 'utf8')).toBe('finished')
+  })
+
+  it('keeps compiled code in the compile cache folder it is given, and runs the same from it', async () => {
+    const cache = join(root, 'compile-cache')
+    const env = { ...process.env, NODE_COMPILE_CACHE: cache }
+    const run = () =>
+      spawnSync(process.execPath, [join(root, 'bin', 'discussions.cjs')], { encoding: 'utf8', env })
+    expect(run().stdout).toBe('bundle\n')
+    expect((await readdir(cache, { recursive: true })).length).toBeGreaterThan(0)
+    expect(run().stdout).toBe('bundle\n')
+  })
+})
+
+describe('the bin on a Node older than it needs', () => {
+  it('says in one line which Node it needs and how to get it, and exits 2', async () => {
+    // Node's version as an older Node reports it (a real Node 20 runs the bin in .ci/run too).
+    const older = join(root, 'older-node.cjs')
+    await writeFile(
+      older,
+      "Object.defineProperty(process.versions, 'node', { value: '20.19.0' })\n" +
+        "Object.defineProperty(process, 'version', { value: 'v20.19.0' })\n",
+    )
+    const run = spawnSync(
+      process.execPath,
+      ['--require', older, join(root, 'bin', 'discussions.cjs'), '--version'],
+      { encoding: 'utf8' },
+    )
+    expect(run.status).toBe(2)
+    expect(run.stdout).toBe('')
+    expect(run.stderr).toBe(
+      'discussions needs Node.js 22.12 or newer, and this is v20.19.0: install a current LTS from https://nodejs.org or with your version manager (nvm install --lts).\n',
+    )
   })
 })

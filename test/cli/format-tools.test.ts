@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { ROOT, runDiscussions, runPipeline } from '../support/run-cli.js'
+import { coldThenWarm, ROOT, runDiscussions, runPipeline } from '../support/run-cli.js'
 
 const FEATURE = join(ROOT, 'test', 'fixtures', 'feature.md')
 
-describe('discussions parse', () => {
+coldThenWarm('discussions parse', () => {
   it('prints the structured discussion as JSON', async () => {
     const run = await runDiscussions(['parse', FEATURE])
     expect(run.code).toBe(0)
@@ -40,7 +40,7 @@ describe('discussions parse', () => {
   })
 })
 
-describe('discussions votes', () => {
+coldThenWarm('discussions votes', () => {
   it('reads parse output through a pipe', async () => {
     const run = await runPipeline(`discussions parse ${FEATURE} | discussions votes`)
     expect(run.code).toBe(0)
@@ -100,7 +100,7 @@ describe('discussions votes', () => {
   })
 })
 
-describe('discussions route', () => {
+coldThenWarm('discussions route', () => {
   it('reads parse output from cat | parse | route', async () => {
     const run = await runPipeline(`cat ${FEATURE} | discussions parse | discussions route`)
     expect(run.code).toBe(0)
@@ -118,7 +118,7 @@ describe('discussions route', () => {
   })
 })
 
-describe('discussions validate', () => {
+coldThenWarm('discussions validate', () => {
   it('exits 0 on a valid file', async () => {
     const run = await runDiscussions(['validate', FEATURE])
     expect(run.code).toBe(0)
@@ -138,7 +138,7 @@ describe('discussions validate', () => {
   })
 })
 
-describe('CLI conventions', () => {
+coldThenWarm('CLI conventions', () => {
   it('prints help and the version with exit 0', async () => {
     const help = await runDiscussions(['--help'])
     expect(help.code).toBe(0)

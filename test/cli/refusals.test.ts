@@ -3,12 +3,13 @@
  * that says what is wrong and how to fix it — and that nothing was written and no provider called.
  */
 import { spawn } from 'node:child_process'
+import { chownSync } from 'node:fs'
 import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { BIN, runDiscussions } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
@@ -50,9 +51,12 @@ async function workspace() {
 /** Runs the bin as an unprivileged user (root writes through any permission bits). */
 function runUnprivileged(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
   const asRoot = process.getuid?.() === 0
+  const withCache = binEnv(env)
+  // The user the bin runs as keeps its compiled code where the pass says, as any user would.
+  if (asRoot && withCache.NODE_COMPILE_CACHE) chownSync(withCache.NODE_COMPILE_CACHE, 65534, 65534)
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd,
-    env: { ...process.env, ...env },
+    env: withCache,
     ...(asRoot ? { uid: 65534, gid: 65534 } : {}),
   })
   child.stdin.end()
@@ -85,7 +89,7 @@ const NOT_DISCUSSIONS = [
   ],
 ] as const
 
-describe('writing commands refuse a file that is not a discussion', () => {
+coldThenWarm('writing commands refuse a file that is not a discussion', () => {
   it.each(NOT_DISCUSSIONS)(
     'leave %s untouched and call no provider',
     async (_kind, name, text, looks) => {
@@ -112,7 +116,7 @@ describe('writing commands refuse a file that is not a discussion', () => {
   )
 })
 
-describe('a discussion that cannot be written', () => {
+coldThenWarm('a discussion that cannot be written', () => {
   it('is refused before a turn asks anyone, naming the file and the fix', async () => {
     const { root, file, env, calls } = await workspace()
     const state = join(root, 'state-for-anyone')
@@ -168,7 +172,7 @@ describe('a discussion that cannot be written', () => {
   })
 })
 
-describe('names and text the CLI cannot take as given', () => {
+coldThenWarm('names and text the CLI cannot take as given', () => {
   it('turn FILE @architetc: exit 2 with the persona meant, and no call', async () => {
     const { run, file, calls } = await workspace()
     const result = await run('turn', file, '@architetc')
@@ -224,7 +228,7 @@ describe('names and text the CLI cannot take as given', () => {
   })
 })
 
-describe('artifact new and ui', () => {
+coldThenWarm('artifact new and ui', () => {
   it('artifact new without a terminal prints the hint instead of waiting in vi, leaving no file', async () => {
     const { root, file } = await workspace()
     const result = await runDiscussions(['artifact', 'new', file], {

@@ -7,7 +7,9 @@ import { mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+
+import { coldThenWarm } from '../support/run-cli.js'
 
 import { registerParticipants } from '../../src/cli/commands/participants.js'
 import { registerTemplates } from '../../src/cli/commands/templates.js'
@@ -49,7 +51,7 @@ role: Our Own Architect
 personality: You are our architect.
 `
 
-describe('discussions participants', () => {
+coldThenWarm('discussions participants', () => {
   it('lists the bundled personas as a table', async () => {
     const result = await run('participants', 'list')
     expect(result).toMatchObject({ code: 0, stderr: '' })
@@ -143,7 +145,7 @@ describe('discussions participants', () => {
   })
 })
 
-describe('discussions templates', () => {
+coldThenWarm('discussions templates', () => {
   it('lists the templates with their phases in order', async () => {
     const result = await run('templates', 'list')
     expect(result).toMatchObject({ code: 0, stderr: '' })

@@ -7,12 +7,12 @@ import { spawn } from 'node:child_process'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { readPid, waitGone } from '../providers/stand-ins.js'
-import { BIN } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
 /** Answers by the persona named in the prompt; logs each call; some personas misbehave. */
@@ -67,7 +67,7 @@ async function workspace(participants: string) {
   return { ...space, file: join(space.root, 'discussions', 'payment-retries.md') }
 }
 
-describe('discussions turn', () => {
+coldThenWarm('discussions turn', () => {
   it('saves every answer that arrives; one crash and one hang fail alone, exit 1', async () => {
     const { bin, file, run } = await workspace('architect,security,pragmatist,crasher,hanger')
     const before = await readFile(file, 'utf8')
@@ -156,7 +156,7 @@ describe('discussions turn', () => {
     const { bin, env, file, root } = await workspace('architect,hanger')
     const child = spawn(process.execPath, [BIN, 'turn', file, '@all'], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: binEnv(env),
     })
     let stdout = ''
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk))
@@ -175,7 +175,7 @@ describe('discussions turn', () => {
   }, 60_000)
 })
 
-describe('discussions summarize', () => {
+coldThenWarm('discussions summarize', () => {
   it('writes <name>.sum.md beside the discussion with the structured part and the AI summary', async () => {
     const { root, file, run } = await workspace('architect,security')
     await run('comment', file, 'Q: Do we retry on 500s?\n\nDECISION: At most 3 retries.')

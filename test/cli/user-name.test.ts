@@ -3,10 +3,10 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { userInfo } from 'node:os'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { defaultUserName } from '../../src/node/config/user-name.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 /** A workspace whose git config (and nothing else) names the person, or names nobody. */
@@ -26,7 +26,7 @@ async function workspace(gitName: string | null) {
   return { root, env }
 }
 
-describe('the default name', () => {
+coldThenWarm('the default name', () => {
   it("is git's user.name, else the login name; an explicit setting wins", async () => {
     const named = await workspace('Ada Lovelace')
     expect(defaultUserName({ env: named.env, cwd: named.root })).toBe('Ada Lovelace')

@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process'
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { readRecordedCalls } from '../../src/core/council/record.js'
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { readPid, waitGone } from '../providers/stand-ins.js'
-import { BIN, runDiscussions } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 import { councilWorkspace } from './stand-in.js'
 
@@ -33,7 +33,7 @@ async function waitForLabels(file: string, wanted: string[], ms = 20_000): Promi
   }
 }
 
-describe('discussions council', () => {
+coldThenWarm('discussions council', () => {
   it('killed mid-round with SIGKILL, `council resume` finishes it with the missing calls', async () => {
     const { root, bin, env, calls } = await councilWorkspace()
     await writeFile(join(bin, 'hang'), '')
@@ -41,7 +41,7 @@ describe('discussions council', () => {
     const child = spawn(
       process.execPath,
       [BIN, 'council', 'Should we cache the feed?', '--rounds', '3', '--out', 'cache.md'],
-      { cwd: root, env: { ...process.env, ...env }, stdio: 'ignore' },
+      { cwd: root, env: binEnv(env), stdio: 'ignore' },
     )
     const exited = new Promise((resolve) => child.on('close', resolve))
     const hanging = await readPid(join(bin, 'hang.pid'), 20_000)

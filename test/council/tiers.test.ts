@@ -7,9 +7,9 @@
 import { writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { councilWorkspace } from './stand-in.js'
 
 async function twoProviders() {
@@ -36,7 +36,7 @@ async function twoProviders() {
   return workspace
 }
 
-describe('council tiers', () => {
+coldThenWarm('council tiers', () => {
   it.each([
     ['light', [], 'cheap', 'cheap'],
     ['medium', [], 'cheap', 'strong'],

@@ -7,13 +7,13 @@ import { spawn } from 'node:child_process'
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { headerValue } from '../../src/core/format/headers.js'
 import { readPid, waitGone } from '../providers/stand-ins.js'
-import { BIN } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 
 /**
@@ -80,7 +80,7 @@ async function workspace() {
   return { root, bin, env, run, calls, create }
 }
 
-describe('discussions debate', () => {
+coldThenWarm('discussions debate', () => {
   it('new, run, status and stats on a scripted provider: blocking critique, revision, consensus', async () => {
     const { run, calls, create } = await workspace()
     const file = await create('Where should sessions live?', '--context', 'Two app instances.')
@@ -163,7 +163,7 @@ describe('discussions debate', () => {
     await writeFile(join(bin, 'hold'), '')
     const child = spawn(process.execPath, [BIN, 'debate', 'run', file], {
       cwd: root,
-      env: { ...process.env, ...env },
+      env: binEnv(env),
     })
     const held = await readPid(join(bin, 'held.pid'), 30_000)
     // Kill once the other two ballots are saved, while the pragmatist still thinks.

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { launchArtifactEditor } from '../../src/node/diagrams/artifact-editor.js'
-import { runDiscussions, runInTerminal } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions, runInTerminal } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 async function script(folder: string, name: string, body: string): Promise<string> {
@@ -92,7 +92,7 @@ describe('the artifact editor protocol', () => {
   })
 })
 
-describe('discussions artifact new', () => {
+coldThenWarm('discussions artifact new', () => {
   it('without a display, edits a new .puml with $EDITOR and adds the DIAGRAM line', async () => {
     const root = await tempFolder()
     const bin = await tempFolder()

@@ -6,7 +6,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { resolveDiagramPath } from '../../src/node/diagrams/confine.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 const DISCUSSION = (body: string) =>
@@ -32,7 +32,7 @@ async function workspace(): Promise<string> {
   return root
 }
 
-describe('discussions cleanup', () => {
+coldThenWarm('discussions cleanup', () => {
   it('lists the diagrams nothing references, summaries and nested folders included', async () => {
     const root = await workspace()
     const run = await runDiscussions(['cleanup', '--dir', root])

@@ -7,7 +7,9 @@ import { chmod, mkdir, mkdtemp, realpath, rm, writeFile } from 'node:fs/promises
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest'
+
+import { coldThenWarm } from '../support/run-cli.js'
 
 import { registerProviders } from '../../src/cli/commands/providers.js'
 import { runInProcess } from '../support/run-in-process.js'
@@ -83,7 +85,7 @@ async function userProviders(): Promise<void> {
   )
 }
 
-describe('discussions providers list', () => {
+coldThenWarm('discussions providers list', () => {
   it('with nothing configured, says demo is used and offers what this machine has', async () => {
     const fakeClaude = join(root, 'bin', 'claude')
     await writeFile(fakeClaude, '#!/bin/sh\necho hi\n')
@@ -178,7 +180,7 @@ describe('discussions providers list', () => {
   })
 })
 
-describe('discussions providers test', () => {
+coldThenWarm('discussions providers test', () => {
   it('shows the answer, time, tokens (estimated for a CLI) and cost', async () => {
     await userProviders()
     const result = await run('providers', 'test', 'echo', '--prompt', 'Ping?')
@@ -233,7 +235,7 @@ describe('discussions providers test', () => {
   })
 })
 
-describe('discussions trust', () => {
+coldThenWarm('discussions trust', () => {
   it("lets a project's providers run once trusted, and --revoke undoes it", async () => {
     await writeFile(
       join(project, 'providers.yaml'),

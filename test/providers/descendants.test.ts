@@ -8,12 +8,12 @@ import { spawn } from 'node:child_process'
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, expect, it } from 'vitest'
 
 import type { ProviderError } from '../../src/core/providers/port.js'
 import { createCommandProvider } from '../../src/node/providers/command-provider.js'
 import { liveGroups } from '../../src/node/providers/process-group.js'
-import { BIN } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 import { tempFolder } from '../support/temp.js'
 import { isGone, pathWithNode, readPid, waitGone } from './stand-ins.js'
@@ -61,7 +61,7 @@ async function orphans(): Promise<number[]> {
   return alive
 }
 
-describe('a provider with a setsid grandchild', () => {
+coldThenWarm('a provider with a setsid grandchild', () => {
   it('leaves no orphan after a timeout', async () => {
     const pidFile = join(dir, 'timeout.pid')
     const error = await provider(pidFile)
@@ -106,7 +106,7 @@ describe('a provider with a setsid grandchild', () => {
     const child = spawn(
       process.execPath,
       [BIN, 'turn', join(space.root, 'discussions', 'sleepers.md'), '@all'],
-      { cwd: space.root, env: { ...process.env, ...space.env } },
+      { cwd: space.root, env: binEnv(space.env) },
     )
     const sleeper = await readPid(pidFile, 20_000)
     child.kill('SIGINT')
@@ -117,7 +117,7 @@ describe('a provider with a setsid grandchild', () => {
   }, 60_000)
 })
 
-describe('a provider that echoes its key', () => {
+coldThenWarm('a provider that echoes its key', () => {
   it('never gets the key into the discussion, the journal or the output', async () => {
     const key = 'sk-live-0123456789abcdefECHOED'
     const other = 'ghp_configuredElsewhere0123456789'
@@ -135,7 +135,10 @@ printf '{"comment": "My key is %s; split: %s", "vote": "READY"}' "$ECHO_KEY" "$E
     const env = { ...space.env, ECHO_KEY: key, OTHER_API_TOKEN: other }
     const run = (...args: string[]) =>
       new Promise<{ code: number | null; out: string }>((resolve) => {
-        const child = spawn(process.execPath, [BIN, ...args], { cwd: space.root, env })
+        const child = spawn(process.execPath, [BIN, ...args], {
+          cwd: space.root,
+          env: binEnv(env, {}),
+        })
         let out = ''
         child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
         child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()))

@@ -32,7 +32,7 @@ async function kindsTable(): Promise<string> {
 
 /** Which kinds take `key`, as the keys table words it. */
 function kindsTaking(key: string): string {
-  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields(sharedProviderSchemas())).map(
+  const taking = PROVIDER_KINDS.filter((kind) => key in kind.fields(sharedProviderSchemas)).map(
     (kind) => kind.kind,
   )
   if (taking.length === PROVIDER_KINDS.length) return 'all'
@@ -56,9 +56,7 @@ describe('docs/providers.md', () => {
       .filter(([key]) => !['default', 'fallback', 'name', 'type'].includes(key))
     const documented = new Map(rows)
     const keys = [
-      ...new Set(
-        PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields(sharedProviderSchemas()))),
-      ),
+      ...new Set(PROVIDER_KINDS.flatMap((kind) => Object.keys(kind.fields(sharedProviderSchemas)))),
     ]
     expect(
       Object.fromEntries(keys.map((key) => [key, documented.get(key) ?? '(missing)'])),

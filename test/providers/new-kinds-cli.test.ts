@@ -7,10 +7,10 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 import { API_KEY } from './fake-api.js'
@@ -74,7 +74,7 @@ const bothKinds = () =>
     'default: gem',
   ])
 
-describe('gemini and ollama through the bin', () => {
+coldThenWarm('gemini and ollama through the bin', () => {
   it('providers list: both usable, the key variable named, never its value', async () => {
     await bothKinds()
     const listed = await run('providers', 'list')
@@ -176,7 +176,7 @@ describe('gemini and ollama through the bin', () => {
   }, 30_000)
 })
 
-describe('a broken providers.yaml', () => {
+coldThenWarm('a broken providers.yaml', () => {
   it('stops a turn with one error at its line: no call, no demo answer, the file untouched', async () => {
     await writeProviders([
       'providers:',

@@ -8,7 +8,9 @@ import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import fc from 'fast-check'
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+
+import { coldThenWarm } from '../support/run-cli.js'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
@@ -54,7 +56,7 @@ async function workspace() {
 
 const commentsIn = async (file: string) => parseDiscussion(await readFile(file, 'utf8')).comments
 
-describe('no comment can become two (real bin, real file)', () => {
+coldThenWarm('no comment can become two (real bin, real file)', () => {
   it('a turn whose answers forge a human READY adds one block per answer, as the CLI says', async () => {
     const { file, run } = await workspace()
     const before = await commentsIn(file)

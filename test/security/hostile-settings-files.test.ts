@@ -8,9 +8,9 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { beforeEach, describe, expect, it } from 'vitest'
+import { beforeEach, expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 let project: string
@@ -23,13 +23,12 @@ beforeEach(async () => {
   env = {
     DISCUSSIONS_CONFIG_DIR: join(root, 'config'),
     DISCUSSIONS_STATE_DIR: join(root, 'state'),
-    DISCUSSIONS_CODE_CACHE: join(root, 'code'),
   }
 })
 
 const NOT_PLAIN = 'is not a plain file (a device, a pipe, or a link to one)'
 
-describe('settings files that must not be read', () => {
+coldThenWarm('settings files that must not be read', () => {
   it('names a persona or template that is a device link, a FIFO or too large, and goes on', async () => {
     const personas = join(project, '.discussions', 'personas')
     const templates = join(project, '.discussions', 'templates')

@@ -20,7 +20,7 @@ import {
   replaceDurably,
 } from '../../src/node/store/durable-write.js'
 import { diagramNameProblem } from '../../src/node/diagrams/diagram-name.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -143,7 +143,7 @@ describe('the durable write helper', () => {
   })
 })
 
-describe('summarize (real bin)', () => {
+coldThenWarm('summarize (real bin)', () => {
   it('refuses a linked X.sum.md and leaves its target untouched', async () => {
     const outside = await outsideFolder()
     const space = await scriptedWorkspace({
@@ -240,7 +240,7 @@ describe('diagrams (backend)', () => {
   })
 })
 
-describe('the CLI writes (real bin)', () => {
+coldThenWarm('the CLI writes (real bin)', () => {
   it('artifact new --name keeps names inside diagrams/ and with a diagram extension', async () => {
     const outside = await outsideFolder()
     const root = await tempFolder()

@@ -6,12 +6,12 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
-describe('discussions new keeps the text it is given', () => {
+coldThenWarm('discussions new keeps the text it is given', () => {
   it("writes a context with $$, $&, $` and $' and a title with {context} as written", async () => {
     const root = await tempFolder('discussions-verbatim-')
     const env = {

@@ -8,7 +8,8 @@ import { join } from 'node:path'
 
 import { afterEach } from 'vitest'
 
-import { BIN, ROOT } from '../support/run-cli.js'
+import { BIN, binEnv, ROOT } from '../support/run-cli.js'
+import type { Pass } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 import { tempFolder } from '../support/temp.js'
 import { TmuxTerminal } from './tmux-terminal.js'
@@ -17,6 +18,11 @@ export const SIZES = [
   { columns: 80, rows: 24 },
   { columns: 120, rows: 40 },
 ]
+
+/** The size a sized journey runs at in a pass: cold at the small one, warm at the large one. */
+export function sizeFor(pass: Pass): { columns: number; rows: number } {
+  return pass === 'cold' ? { columns: 80, rows: 24 } : { columns: 120, rows: 40 }
+}
 
 const terminals: TmuxTerminal[] = []
 
@@ -64,8 +70,13 @@ export function start(
   size: { columns: number; rows: number },
   afterwards?: string,
 ): TmuxTerminal {
+  // The tmux server has the test's environment; the pass's compile cache goes on top.
+  const { NODE_COMPILE_CACHE: cache = '' } = binEnv()
   const command = [
     'env',
+    '-u',
+    'NODE_DISABLE_COMPILE_CACHE',
+    `NODE_COMPILE_CACHE=${cache}`,
     ...Object.entries(env).map(([name, value]) => `${name}=${value}`),
     process.execPath,
     BIN,

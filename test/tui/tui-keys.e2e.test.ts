@@ -6,17 +6,20 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
+import { coldThenWarm } from '../support/run-cli.js'
 import { tmuxAvailable } from './tmux-terminal.js'
-import { closeTerminalsAfterEach, SIZES, start, transcript, workspace } from './tui-harness.js'
+import { closeTerminalsAfterEach, sizeFor, start, transcript, workspace } from './tui-harness.js'
 
 closeTerminalsAfterEach()
 
-describe.skipIf(!tmuxAvailable())(
+// Each journey runs cold, then warm (at the other size where it is sized).
+coldThenWarm(
   'the terminal UI, keys and the terminal',
-  { retry: Number(process.env.TUI_RETRY ?? 2) },
-  () => {
+  (pass) => {
+    const size = sizeFor(pass)
+    const name = `${size.columns}x${size.rows}`
     it('routes keys sent together in one write to the screen each one lands on', async () => {
       const { folder, env } = await workspace()
       const file = join(folder, 'add-user-authentication.md')
@@ -43,20 +46,17 @@ describe.skipIf(!tmuxAvailable())(
       await transcript('80x24', 'keys-3-b-q', await terminal.waitFor('[exited 0]'))
     }, 120_000)
 
-    for (const size of SIZES) {
-      const name = `${size.columns}x${size.rows}`
-      it(`opens and quits on "Enter q" sent in one write at ${name}`, async () => {
-        const { folder, env } = await workspace()
-        const terminal = start(env, [folder], size)
-        await terminal.waitFor('Notification System')
-        terminal.type('notif')
-        await terminal.waitFor('Filter: notif')
-        terminal.pressTogether('Enter', 'q')
-        const quit = await terminal.waitFor('[exited 0]')
-        await transcript(name, '26-enter-q-together', quit)
-        expect(quit).not.toContain('Filter: notifq')
-      }, 120_000)
-    }
+    it(`opens and quits on "Enter q" sent in one write at ${name}`, async () => {
+      const { folder, env } = await workspace()
+      const terminal = start(env, [folder], size)
+      await terminal.waitFor('Notification System')
+      terminal.type('notif')
+      await terminal.waitFor('Filter: notif')
+      terminal.pressTogether('Enter', 'q')
+      const quit = await terminal.waitFor('[exited 0]')
+      await transcript(name, '26-enter-q-together', quit)
+      expect(quit).not.toContain('Filter: notifq')
+    }, 120_000)
 
     it('says how to install a speaker when none is found', async () => {
       const { folder, env } = await workspace()
@@ -77,36 +77,34 @@ describe.skipIf(!tmuxAvailable())(
       await terminal.waitFor('[exited 0]')
     }, 120_000)
 
-    for (const size of SIZES) {
-      const name = `${size.columns}x${size.rows}`
-      it(`gives the terminal back after a crash at ${name}`, async () => {
-        const { folder, env } = await workspace()
-        const file = join(folder, 'add-user-authentication.md')
-        // After the program, a shell in the same terminal, as the person would have.
-        const terminal = start(
-          { ...env, DISCUSSIONS_TUI_TEST_CRASH: '5000' },
-          [file],
-          size,
-          "PS1='shell$ ' exec sh -i",
-        )
-        await terminal.waitFor('Add User Authentication ·')
-        expect(terminal.pane('#{alternate_on}')).toBe('1')
-        const crashed = await terminal.waitFor(/\[exited [1-9]\d*\][\s\S]*shell\$/)
-        expect(crashed).toContain('A crash asked for by DISCUSSIONS_TUI_TEST_CRASH.')
-        // The main screen, with the cursor shown.
-        expect(terminal.pane('#{alternate_on} #{cursor_flag}')).toBe('0 1')
-        // Echo and line editing are back: what is typed shows, and the shell reads whole lines.
-        terminal.type('stty -a')
-        terminal.press('Enter')
-        const settings = await terminal.waitFor(/icanon[\s\S]*\nshell\$/)
-        await transcript(name, '28-after-crash', settings)
-        expect(settings).toContain('shell$ stty -a')
-        const flags = settings.split(/\s+/)
-        expect(flags).toContain('echo')
-        expect(flags).toContain('icanon')
-        expect(flags).not.toContain('-echo')
-        expect(flags).not.toContain('-icanon')
-      }, 120_000)
-    }
+    it(`gives the terminal back after a crash at ${name}`, async () => {
+      const { folder, env } = await workspace()
+      const file = join(folder, 'add-user-authentication.md')
+      // After the program, a shell in the same terminal, as the person would have.
+      const terminal = start(
+        { ...env, DISCUSSIONS_TUI_TEST_CRASH: '5000' },
+        [file],
+        size,
+        "PS1='shell$ ' exec sh -i",
+      )
+      await terminal.waitFor('Add User Authentication ·')
+      expect(terminal.pane('#{alternate_on}')).toBe('1')
+      const crashed = await terminal.waitFor(/\[exited [1-9]\d*\][\s\S]*shell\$/)
+      expect(crashed).toContain('A crash asked for by DISCUSSIONS_TUI_TEST_CRASH.')
+      // The main screen, with the cursor shown.
+      expect(terminal.pane('#{alternate_on} #{cursor_flag}')).toBe('0 1')
+      // Echo and line editing are back: what is typed shows, and the shell reads whole lines.
+      terminal.type('stty -a')
+      terminal.press('Enter')
+      const settings = await terminal.waitFor(/icanon[\s\S]*\nshell\$/)
+      await transcript(name, '28-after-crash', settings)
+      expect(settings).toContain('shell$ stty -a')
+      const flags = settings.split(/\s+/)
+      expect(flags).toContain('echo')
+      expect(flags).toContain('icanon')
+      expect(flags).not.toContain('-echo')
+      expect(flags).not.toContain('-icanon')
+    }, 120_000)
   },
+  { retry: Number(process.env.TUI_RETRY ?? 2), skip: !tmuxAvailable() },
 )

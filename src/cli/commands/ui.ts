@@ -125,7 +125,7 @@ export function registerUi(program: Command, io: CliIO): void {
         return runTui({ ...target, cwd: io.cwd, env: io.env })
       }
       if (options.web) return browserMode(io, target, options.port)
-      const binary = electronBinary()
+      const binary = electronBinary(io.env)
       if (binary) {
         await ensureBuilt(io, true)
         return desktopApp(binary, target, io.env)

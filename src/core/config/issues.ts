@@ -191,8 +191,8 @@ function toPath(path: readonly PropertyKey[]): IssuePath {
  * How a configuration file's values are parsed: worded errors, the input kept for the messages,
  * and interpreted. Unless a parse says `jitless`, zod compiles a parser for each object schema
  * (with `new Function`) the first time it parses with it. A command parses each schema a few
- * times and ends, and code compiled that way is never in the V8 code cache the CLI keeps, so
- * compiling cost more than it saved. (zod's global `jitless` setting only reaches schemas made
+ * times and ends, and code compiled that way is in no compile cache (Node's keeps only module
+ * code), so compiling cost more than it saved. (zod's global `jitless` setting only reaches schemas made
  * after it is set, and ours are made when their modules load.)
  */
 export const PARSE_OPTIONS = { error: friendlyErrors, reportInput: true, jitless: true } as const

@@ -9,7 +9,6 @@
  */
 import * as z from 'zod'
 
-import { builtOnFirstUse } from '../config/built-on-first-use.js'
 import { didYouMean } from '../config/did-you-mean.js'
 import { PARSE_OPTIONS, quoteList } from '../config/issues.js'
 import { strictObject, unknownKeysMessage } from '../config/strict-object.js'
@@ -19,61 +18,57 @@ export const PROVIDER_NAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 const ENV_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]*$/
 
-/**
- * The schemas kinds share, built on first use: a command whose providers.yaml was checked before
- * never builds them.
- */
-export const sharedProviderSchemas = builtOnFirstUse(() => {
-  const envName = z.string().regex(ENV_NAME_PATTERN, {
-    error: 'must be the name of an environment variable, such as OPENAI_API_KEY',
-  })
-  const seconds = z.number().positive()
-  const prices = strictObject({
-    /** USD per million input tokens. */
-    input_per_mtok: z.number().min(0),
-    /** USD per million output tokens. */
-    output_per_mtok: z.number().min(0),
-  })
-  return {
-    providerName: z.string().regex(PROVIDER_NAME_PATTERN, {
-      error: 'must be letters, digits, ".", "-" or "_", with no spaces (e.g. claude-sonnet)',
-    }),
-    /** `"claude -p --model sonnet"` (split without a shell) or `[program, arg, ...]`. */
-    commandLine: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
-      error: 'must be a command line, or a list of the program and its arguments',
-    }),
-    /** The keys kinds share; each kind picks the ones that mean something for it. */
-    fields: {
-      description: z.string().optional(),
-      /** The API's model (required by every HTTP kind). */
-      model: z.string().min(1),
-      /** The API's address. */
-      base_url: z
-        .string()
-        .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// address' })
-        .optional(),
-      /** The environment variable that holds the key; never the key itself. */
-      api_key_env: envName.optional(),
-      /** More environment variables this provider may see (command providers). */
-      env: z.array(envName).optional(),
-      /** Seconds a call may take in all. */
-      timeout: seconds.optional(),
-      /** Seconds a stream may stay silent. */
-      inactivity_timeout: seconds.optional(),
-      /** Bytes of output kept before the call is stopped as too large. */
-      max_output_bytes: z.number().int().positive().optional(),
-      /** The longest answer asked for, in tokens. */
-      max_tokens: z.number().int().positive().optional(),
-      prices: prices.optional(),
-    },
-  } as const
+const envName = z.string().regex(ENV_NAME_PATTERN, {
+  error: 'must be the name of an environment variable, such as OPENAI_API_KEY',
 })
+const seconds = z.number().positive()
+const prices = strictObject({
+  /** USD per million input tokens. */
+  input_per_mtok: z.number().min(0),
+  /** USD per million output tokens. */
+  output_per_mtok: z.number().min(0),
+})
+
+/** The schemas kinds share: each kind picks the keys that mean something for it. */
+export const sharedProviderSchemas = {
+  providerName: z.string().regex(PROVIDER_NAME_PATTERN, {
+    error: 'must be letters, digits, ".", "-" or "_", with no spaces (e.g. claude-sonnet)',
+  }),
+  /** `"claude -p --model sonnet"` (split without a shell) or `[program, arg, ...]`. */
+  commandLine: z.union([z.string().min(1), z.array(z.string().min(1)).min(1)], {
+    error: 'must be a command line, or a list of the program and its arguments',
+  }),
+  /** The keys kinds share; each kind picks the ones that mean something for it. */
+  fields: {
+    description: z.string().optional(),
+    /** The API's model (required by every HTTP kind). */
+    model: z.string().min(1),
+    /** The API's address. */
+    base_url: z
+      .string()
+      .regex(/^https?:\/\/\S+$/, { error: 'must be an http:// or https:// address' })
+      .optional(),
+    /** The environment variable that holds the key; never the key itself. */
+    api_key_env: envName.optional(),
+    /** More environment variables this provider may see (command providers). */
+    env: z.array(envName).optional(),
+    /** Seconds a call may take in all. */
+    timeout: seconds.optional(),
+    /** Seconds a stream may stay silent. */
+    inactivity_timeout: seconds.optional(),
+    /** Bytes of output kept before the call is stopped as too large. */
+    max_output_bytes: z.number().int().positive().optional(),
+    /** The longest answer asked for, in tokens. */
+    max_tokens: z.number().int().positive().optional(),
+    prices: prices.optional(),
+  },
+} as const
 
 /**
  * What a kind's `fields` is handed to build its keys from: `fields`, the keys kinds share (each
  * kind picks the ones that mean something for it), and `commandLine`.
  */
-export type SharedProviderSchemas = ReturnType<typeof sharedProviderSchemas>
+export type SharedProviderSchemas = typeof sharedProviderSchemas
 
 /** What a kind tells the schema: its name and the keys its entries may have. */
 export interface ProviderKindSchema<
@@ -81,11 +76,7 @@ export interface ProviderKindSchema<
   Fields extends z.core.$ZodLooseShape = z.core.$ZodLooseShape,
 > {
   kind: Kind
-  /**
-   * The keys an entry of this kind may have besides `name` and `type`, built from the shared
-   * ones when a file must be checked: a kind's module imports no schema, so a command whose
-   * providers.yaml was checked before never loads zod.
-   */
+  /** The keys an entry of this kind may have besides `name` and `type`, picked from the shared ones. */
   fields: (shared: SharedProviderSchemas) => Fields
   /** A key whose presence makes this the kind of an entry without `type` (`command`). */
   impliedBy?: keyof Fields & string
@@ -129,7 +120,7 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
   kinds: Kinds,
 ): z.ZodType<ProviderEntryOf<Kinds[number]>, unknown> {
   const names = kinds.map((definition) => definition.kind)
-  const shared = sharedProviderSchemas()
+  const shared = sharedProviderSchemas
   const fieldsOf = new Map(kinds.map((definition) => [definition.kind, definition.fields(shared)]))
   const keysOf = (kind: string): string[] => Object.keys(fieldsOf.get(kind) ?? {})
   const allKeys = [...new Set(['name', 'type', ...names.flatMap(keysOf)])]
@@ -220,18 +211,16 @@ export function providerEntrySchemaFor<const Kinds extends readonly ProviderKind
  * The file's outline with each entry left unchecked, so one broken entry is reported at its line
  * while the others still load.
  */
-export const providersFileOutlineSchema = builtOnFirstUse(() =>
-  strictObject({
-    providers: z
-      .array(z.unknown())
-      .nullish()
-      .transform((entries) => entries ?? []),
-    default: z.string().min(1).nullable().optional(),
-    fallback: z.array(z.string().min(1)).optional(),
-  }),
-)
+export const providersFileOutlineSchema = strictObject({
+  providers: z
+    .array(z.unknown())
+    .nullish()
+    .transform((entries) => entries ?? []),
+  default: z.string().min(1).nullable().optional(),
+  fallback: z.array(z.string().min(1)).optional(),
+})
 
-export type ProvidersFileOutline = z.output<ReturnType<typeof providersFileOutlineSchema>>
+export type ProvidersFileOutline = z.output<typeof providersFileOutlineSchema>
 
 /** The whole file, checked at once (entries whose names clash are reported at the second). */
 export function providersFileSchemaFor<Entry extends { name: string }>(

@@ -6,14 +6,13 @@
 import { join } from 'node:path'
 
 import { PARSE_OPTIONS } from '../../core/config/issues.js'
+import { discussionsConfigSchema } from '../../core/config/schema.js'
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { somethingAt } from '../files/something-at.js'
-import { checkedValue } from './check-cache.js'
 import { ConfigError } from './config-error.js'
-import { SETTINGS_SCHEMA } from './lazy-schemas.js'
 import { findProjectRoot, packageRoot, PROJECT_CONFIG_FILE, userConfigDir } from './paths.js'
 import type { RegistryDirs } from './registry.js'
-import { checkYaml, readYamlSource } from './yaml-file.js'
+import { readYamlSource, validateYaml } from './yaml-file.js'
 import { HOST_PLATFORM, processEnv } from '../host.js'
 
 /** The user's settings file; `config.yaml` is the seed's name for it, and is read as well. */
@@ -55,9 +54,7 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
     layers.push(settings)
   }
   const merged = layers.reduce<Settings>((base, over) => mergeSettings(base, over), {})
-  const config = await checkedValue(SETTINGS_SCHEMA, merged, (schema) =>
-    schema.parse(merged, PARSE_OPTIONS),
-  )
+  const config = discussionsConfigSchema.parse(merged, PARSE_OPTIONS)
   return { config, projectRoot, files }
 }
 
@@ -81,7 +78,7 @@ async function readSettings(file: string): Promise<Settings | null> {
   if (!somethingAt(file)) return null
   const source = await readYamlSource(file)
   if (source.empty) return {}
-  await checkYaml(source, SETTINGS_SCHEMA)
+  validateYaml(source, discussionsConfigSchema)
   // The file's own keys, not the parsed result: defaults must not override a lower layer.
   return source.data as Settings
 }

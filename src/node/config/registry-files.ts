@@ -7,13 +7,15 @@ import type { Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
 import { basename, extname, join } from 'node:path'
 
+import type * as z from 'zod'
+
+import { participantsListOutlineSchema, personaSchema } from '../../core/personas/schema.js'
 import type { Persona } from '../../core/personas/schema.js'
+import { templateSchema } from '../../core/templates/schema.js'
 import type { Template } from '../../core/templates/schema.js'
 import { somethingAt } from '../files/something-at.js'
-import type { LazySchema } from './check-cache.js'
 import { ConfigError } from './config-error.js'
-import { PARTICIPANTS_LIST_SCHEMA, PERSONA_SCHEMA, TEMPLATE_SCHEMA } from './lazy-schemas.js'
-import { checkYaml, readYamlSource } from './yaml-file.js'
+import { readYamlSource, validateYaml } from './yaml-file.js'
 import type { YamlSource } from './yaml-file.js'
 
 /** The seed's single-file list of personas, read in each layer's folder beside `personas/`. */
@@ -48,47 +50,40 @@ export async function readPersonaFile(file: string): Promise<Read<Persona>[]> {
   const isList = data !== null && typeof data === 'object' && 'participants' in data
   // A broken persona claims its alias, not its display name: a copied file with a stale `name:`
   // must not hide the persona it was copied from.
-  if (!isList) return [await readOne(source, PERSONA_SCHEMA, PERSONA_EXPECTED, ['alias'])]
+  if (!isList) return [readOne(source, personaSchema, PERSONA_EXPECTED, ['alias'])]
   let list: unknown[]
   try {
-    list = (await checkYaml(source, PARTICIPANTS_LIST_SCHEMA)).participants
+    list = validateYaml(source, participantsListOutlineSchema).participants
   } catch (error) {
     return [{ error: asConfigError(error, file), keys: [] }]
   }
-  return Promise.all(
-    list.map(async (raw, index): Promise<Read<Persona>> => {
-      try {
-        return { value: await checkYaml(source, PERSONA_SCHEMA, { at: ['participants', index] }) }
-      } catch (error) {
-        const keys = intendedKeys(file, raw, ['alias']).slice(1)
-        return { error: asConfigError(error, file), keys }
-      }
-    }),
-  )
+  return list.map((raw, index): Read<Persona> => {
+    try {
+      return { value: validateYaml(source, personaSchema, { at: ['participants', index] }) }
+    } catch (error) {
+      const keys = intendedKeys(file, raw, ['alias']).slice(1)
+      return { error: asConfigError(error, file), keys }
+    }
+  })
 }
 
 export async function readTemplateFile(file: string): Promise<Read<Template>[]> {
   try {
     const source = await readYamlSource(file)
-    return [
-      await readOne(source, TEMPLATE_SCHEMA, 'a template with name and phases', [
-        'name',
-        'aliases',
-      ]),
-    ]
+    return [readOne(source, templateSchema, 'a template with name and phases', ['name', 'aliases'])]
   } catch (error) {
     return [{ error: asConfigError(error, file), keys: intendedKeys(file, null, []) }]
   }
 }
 
-async function readOne<T>(
+function readOne<T>(
   source: YamlSource,
-  schema: LazySchema<T>,
+  schema: z.ZodType<T>,
   expected: string,
   keyFields: readonly string[],
-): Promise<Read<T>> {
+): Read<T> {
   try {
-    return { value: await checkYaml(source, schema, { expected }) }
+    return { value: validateYaml(source, schema, { expected }) }
   } catch (error) {
     return {
       error: asConfigError(error, source.file),

@@ -172,3 +172,18 @@ describe('validateYaml', () => {
     )
   })
 })
+
+describe('positionOf', () => {
+  it('points at keys and items, through aliases, and at the nearest parent of what is missing', () => {
+    const source = parseYamlText(
+      'p.yaml',
+      'base: &b\n  x: 1\nuse: *b\nlist:\n  - a\n  - b\n1: one\n',
+    )
+    expect(source.positionOf(['list', 1])).toEqual({ line: 6, column: 5 })
+    expect(source.positionOf(['use', 'x'])).toEqual({ line: 2, column: 3 })
+    expect(source.positionOf(['list', 5])).toEqual({ line: 4, column: 1 })
+    expect(source.positionOf(['list', 'x'])).toEqual({ line: 4, column: 1 })
+    expect(source.positionOf([1])).toEqual({ line: 7, column: 1 })
+    expect(source.positionOf([])).toEqual({ line: 1, column: 1 })
+  })
+})

@@ -9,26 +9,13 @@ import type { z } from 'zod'
 import { validateWith } from '../../core/config/issues.js'
 import type { IssuePath } from '../../core/config/issues.js'
 import { NotReadableError, readRegularFile } from '../files/read-regular-file.js'
-import { checkedValue } from './check-cache.js'
-import type { LazySchema } from './check-cache.js'
 import { ConfigError } from './config-error.js'
-import { cachedYaml, rememberYaml } from './yaml-cache.js'
-import { positionOf } from './yaml-positions.js'
-import type { Position, YamlPositions } from './yaml-positions.js'
+import { parseYamlText } from './yaml-parse.js'
+import type { Position, YamlSource } from './yaml-parse.js'
 
 export { ConfigError } from './config-error.js'
 export { formatIssue } from '../../core/config/issues.js'
-export type { Position } from './yaml-positions.js'
-
-/** A parsed YAML file, kept with what is needed to point back into it. */
-export interface YamlSource {
-  file: string
-  /** The document as plain data; null when the file is empty (or holds only comments). */
-  data: unknown
-  empty: boolean
-  /** Where each key and list item stands (see yaml-positions.ts). */
-  positions: YamlPositions
-}
+export type { Position, YamlSource } from './yaml-parse.js'
 
 /** Far above any settings file a person writes; a larger one is a mistake or an attack. */
 export const MAX_YAML_BYTES = 1024 * 1024
@@ -53,22 +40,10 @@ function readYamlText(file: string): string {
   }
 }
 
-/**
- * Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. Text parsed
- * before comes from the cache, and then the parser is not even loaded.
- */
+/** Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. */
 export async function readYamlSource(file: string): Promise<YamlSource> {
-  const text = readYamlText(file)
-  const cached = cachedYaml(file, text)
-  if (cached) return { file, ...cached }
-  const { parseYamlText } = await import('./yaml-parse.js')
-  const source = parseYamlText(file, text)
-  void rememberYaml(file, text, {
-    data: source.data,
-    empty: source.empty,
-    positions: source.positions,
-  })
-  return source
+  // Read at once, not through the thread pool: see read-regular-file.ts.
+  return Promise.resolve(parseYamlText(file, readYamlText(file)))
 }
 
 /**
@@ -77,7 +52,7 @@ export async function readYamlSource(file: string): Promise<YamlSource> {
  * parent that exists.
  */
 export function locate(source: YamlSource, path: IssuePath): Position {
-  return positionOf(source.positions, path)
+  return source.positionOf(path)
 }
 
 export interface ValidateOptions {
@@ -126,20 +101,6 @@ function valueToCheck(source: YamlSource, options: ValidateOptions): unknown {
   return at.reduce<unknown>(
     (parent, key) => (parent as Record<string | number, unknown> | null)?.[key],
     source.data,
-  )
-}
-
-/**
- * validateYaml with a schema loaded only if the check has to run: what passed the same check
- * before, under this build, is taken as it was (check-cache.ts).
- */
-export async function checkYaml<T>(
-  source: YamlSource,
-  schema: LazySchema<T>,
-  options: ValidateOptions = {},
-): Promise<T> {
-  return checkedValue(schema, valueToCheck(source, options), (loaded) =>
-    validateYaml(source, loaded, options),
   )
 }
 

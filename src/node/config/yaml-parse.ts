@@ -1,64 +1,65 @@
 /**
- * Turning YAML text into data with the `yaml` package, and noting where every key and list item
- * stands so a problem found later can name its line. Loaded only when the parse cache misses
- * (yaml-file.ts): the package is a quarter of a megabyte of code that a command reading cached
- * settings never needs.
+ * Turning YAML text into data with the `yaml` package, keeping the parsed document so that a
+ * problem found later can be pointed at its line: only then is the way to it walked.
  */
 import { isAlias, isMap, isNode, isScalar, isSeq, LineCounter, parseDocument } from 'yaml'
 import type { Document } from 'yaml'
 
 import { ConfigError } from './config-error.js'
-import { positionKey } from './yaml-positions.js'
-import type { YamlPositions } from './yaml-positions.js'
 
-/** Enough for any settings file; an alias bomb stops here instead of filling the memory. */
-const MAX_POSITIONS = 20_000
+/** A way into a YAML document: mapping keys and list indexes. */
+export type YamlPath = readonly (string | number)[]
 
-/**
- * Where each key (for a mapping entry) or item (for a list entry) starts, by its path; the root
- * is the document's contents. Aliases are followed, as the data has their values there too.
- */
-function positionsOf(doc: Document.Parsed, lineCounter: LineCounter): YamlPositions {
-  const positions: YamlPositions = {}
-  let count = 0
-  const note = (path: readonly (string | number)[], offset: number | undefined): void => {
-    const { line, col } = lineCounter.linePos(offset ?? 0)
-    positions[positionKey(path)] = [line, col]
-    count++
-  }
-  const walk = (value: unknown, path: (string | number)[], seen: Set<unknown>): void => {
-    const node = isAlias(value) ? value.resolve(doc) : value
-    if (count > MAX_POSITIONS || seen.has(node)) return
-    const inside = new Set(seen).add(node)
-    if (isMap(node)) {
-      for (const pair of node.items) {
-        const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key)
-        note([...path, key], isNode(pair.key) ? pair.key.range?.[0] : undefined)
-        walk(pair.value, [...path, key], inside)
-      }
-    } else if (isSeq(node)) {
-      node.items.forEach((item, index) => {
-        note([...path, index], isNode(item) ? item.range?.[0] : undefined)
-        walk(item, [...path, index], inside)
-      })
-    }
-  }
-  note([], isNode(doc.contents) ? doc.contents.range?.[0] : 0)
-  walk(doc.contents, [], new Set())
-  return positions
+export interface Position {
+  /** 1-based. */
+  line: number
+  /** 1-based. */
+  column: number
 }
 
-/** What a parse gives: the data and where everything in it stands. */
-export interface ParsedYaml {
+/** A parsed YAML file, kept with what is needed to point back into it. */
+export interface YamlSource {
   file: string
   /** The document as plain data; null when the file is empty (or holds only comments). */
   data: unknown
   empty: boolean
-  positions: YamlPositions
+  /**
+   * Where `path` stands: the key of the last mapping entry found along it, or the list item;
+   * when the path goes further than the file does (a missing field), the nearest parent there.
+   */
+  positionOf(path: YamlPath): Position
+}
+
+/** The text of a mapping key, as the data has it (`1:` and `"1":` are both key "1"). */
+function keyText(key: unknown): string {
+  return isScalar(key) ? String(key.value) : String(key)
+}
+
+function positionIn(doc: Document.Parsed, lineCounter: LineCounter, path: YamlPath): Position {
+  let node: unknown = doc.contents
+  let offset = isNode(node) ? (node.range?.[0] ?? 0) : 0
+  for (const segment of path) {
+    // Aliases are followed, as the data has their values there too.
+    if (isAlias(node)) node = node.resolve(doc)
+    let next: unknown
+    if (isMap(node)) {
+      const pair = node.items.find((item) => keyText(item.key) === String(segment))
+      if (pair === undefined) break
+      if (isNode(pair.key)) offset = pair.key.range?.[0] ?? offset
+      next = pair.value
+    } else if (isSeq(node) && typeof segment === 'number') {
+      next = node.items[segment]
+      if (next === undefined) break
+      if (isNode(next)) offset = next.range?.[0] ?? offset
+    } else break
+    node = next
+  }
+  const { line, col } = lineCounter.linePos(offset)
+  return { line, column: col }
 }
 
 /** Parses YAML text; a syntax error becomes a ConfigError at its line and column. */
-export function parseYamlText(file: string, text: string): ParsedYaml {
+export function parseYamlText(file: string, text: string): YamlSource {
   const lineCounter = new LineCounter()
   const doc = parseDocument(text, { lineCounter, prettyErrors: false })
   const [syntax] = doc.errors
@@ -79,6 +80,6 @@ export function parseYamlText(file: string, text: string): ParsedYaml {
     file,
     data: data ?? null,
     empty: doc.contents === null,
-    positions: positionsOf(doc, lineCounter),
+    positionOf: (path) => positionIn(doc, lineCounter, path),
   }
 }

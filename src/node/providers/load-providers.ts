@@ -14,14 +14,15 @@ import { createDemoProvider } from '../../core/providers/demo.js'
 import type { DemoOptions } from '../../core/providers/demo.js'
 import type { Provider } from '../../core/providers/port.js'
 import { DEMO_PROVIDER } from '../../core/providers/resolve-chain.js'
+import { providersFileOutlineSchema } from '../../core/providers/schema.js'
 import { ConfigError } from '../config/config-error.js'
 import { loadConfig } from '../config/load-config.js'
 import { findProjectRoot, userConfigDir } from '../config/paths.js'
-import { checkYaml, locate, readYamlSource } from '../config/yaml-file.js'
+import { locate, readYamlSource, validateYaml } from '../config/yaml-file.js'
 import type { YamlSource } from '../config/yaml-file.js'
 import { somethingAt } from '../files/something-at.js'
 import { buildProvider, failingProvider } from './build-provider.js'
-import { PROVIDER_ENTRY_SCHEMA, PROVIDERS_OUTLINE_SCHEMA } from './kinds/index.js'
+import { providerEntrySchema } from './kinds/index.js'
 import type { ProviderConfig, ProviderKindName } from './kinds/index.js'
 import { sleep as nodeSleep } from './sleep.js'
 import { isTrusted, untrustedMessage } from './trust.js'
@@ -103,14 +104,14 @@ async function readProvidersFile(
   try {
     yaml = await readYamlSource(file)
     if (yaml.empty) return none
-    const outline = await checkYaml(yaml, PROVIDERS_OUTLINE_SCHEMA)
+    const outline = validateYaml(yaml, providersFileOutlineSchema)
     const entries: ProviderEntry[] = []
     const seen = new Set<string>()
     for (const index of outline.providers.keys()) {
       const line = locate(yaml, ['providers', index]).line
       let config: ProviderConfig
       try {
-        config = await checkYaml(yaml, PROVIDER_ENTRY_SCHEMA, { at: ['providers', index] })
+        config = validateYaml(yaml, providerEntrySchema, { at: ['providers', index] })
       } catch (error) {
         if (error instanceof ConfigError) problems.push(error)
         else throw error

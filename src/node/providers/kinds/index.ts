@@ -6,11 +6,10 @@
  */
 import type * as z from 'zod'
 
-import { builtOnFirstUse } from '../../../core/config/built-on-first-use.js'
-import type { ProviderEntryOf, ProvidersFileOutline } from '../../../core/providers/schema.js'
+import { providerEntrySchemaFor, providersFileSchemaFor } from '../../../core/providers/schema.js'
+import type { ProviderEntryOf } from '../../../core/providers/schema.js'
 import { PROVIDER_KIND_NAMES } from '../../../core/providers/kind-names.js'
 import type { ProviderKindName } from '../../../core/providers/kind-names.js'
-import type { LazySchema } from '../../config/check-cache.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
 import { demoKind } from './demo.js'
@@ -50,31 +49,12 @@ export type ProviderConfig = {
   [Kind in ProviderKindName]: ProviderEntryOf<Kinds[Kind]>
 }[ProviderKindName]
 
-/**
- * The schemas of providers.yaml, imported only when a file must be checked: a command whose
- * providers.yaml was checked before (node/config/check-cache.ts) loads no schema and no zod.
- */
-const schemas = () => import('../../../core/providers/schema.js')
-
 /** One `providers:` entry, checked against its kind's keys. */
-export const providerEntrySchema: () => Promise<z.ZodType<ProviderConfig, unknown>> =
-  builtOnFirstUse(() => schemas().then((loaded) => loaded.providerEntrySchemaFor(PROVIDER_KINDS)))
+export const providerEntrySchema: z.ZodType<ProviderConfig, unknown> =
+  providerEntrySchemaFor(PROVIDER_KINDS)
 
 /** A whole providers.yaml (for tools and tests that check a file at once). */
-export async function providersFileSchema() {
-  const [loaded, entry] = await Promise.all([schemas(), providerEntrySchema()])
-  return loaded.providersFileSchemaFor(entry)
-}
-
-/** The checks load-providers.ts makes, kept by build. */
-export const PROVIDERS_OUTLINE_SCHEMA: LazySchema<ProvidersFileOutline> = {
-  name: 'providers-outline',
-  load: async () => (await schemas()).providersFileOutlineSchema(),
-}
-export const PROVIDER_ENTRY_SCHEMA: LazySchema<ProviderConfig> = {
-  name: 'provider-entry',
-  load: providerEntrySchema,
-}
+export const providersFileSchema = providersFileSchemaFor(providerEntrySchema)
 
 /** A kind's operations, bound to one entry of that kind. */
 export interface EntryKind {

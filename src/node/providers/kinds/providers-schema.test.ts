@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { validateWith } from '../../../core/config/issues.js'
 import { providersFileSchema } from './index.js'
 
-const providersFile = await providersFileSchema()
+const providersFile = providersFileSchema
 
 function messages(value: unknown): string[] {
   const result = validateWith(providersFile, value)
