@@ -30,6 +30,7 @@ export const LAYERS = [
       'cross-spawn',
       'eventsource-parser',
       'execa',
+      'jsonc-parser',
       'pidtree',
       'plantuml-encoder',
       'signal-exit',

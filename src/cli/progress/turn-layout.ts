@@ -22,7 +22,7 @@ export function describeTurnEvent(event: TurnEvent): string | null {
     case 'done': {
       const tokens = `${formatTokens(event.usage.inputTokens)} in / ${formatTokens(event.usage.outputTokens)} out${event.usage.estimated ? ' (estimated)' : ''}`
       const cost = event.costUsd === null ? '' : `, ${formatCost(event.costUsd)}`
-      return `${event.participant}: done, vote ${event.vote ?? 'none'}, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}, ${tokens}${cost}, line ${event.line}`
+      return `${event.participant}: done, vote ${event.vote ?? 'none'}, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}${event.model ? ` (${event.model})` : ''}, ${tokens}${cost}, line ${event.line}`
     }
     case 'no-response':
       return `${event.participant}: nothing to add (via ${event.provider})`
