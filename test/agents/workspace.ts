@@ -4,7 +4,8 @@
  * per CLI, four personas (one per CLI), and a discussion. Everything runs inside the loopback
  * namespace, against its stand-ins.
  */
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { dirname, join, relative } from 'node:path'
 
 import { stringify } from 'yaml'
@@ -12,7 +13,6 @@ import { stringify } from 'yaml'
 import { API_KEY, linkInstalledClis } from '../support/agent-clis/index.js'
 import type { InstalledClis, LoopbackNamespace, RunResult } from '../support/agent-clis/index.js'
 import { BIN } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
 
 /** Persona alias -> the provider it hints, one per CLI. */
 export const PERSONAS = {
@@ -162,10 +162,12 @@ export interface AgentWorkspace {
   ): Promise<RunResult>
   /** Every file under the home, relative to it. */
   homeFiles(): Promise<string[]>
+  /** Removes it all (it lives for a whole file of tests, not one). */
+  remove(): Promise<void>
 }
 
 export async function agentWorkspace(space: LoopbackNamespace): Promise<AgentWorkspace> {
-  const root = await tempFolder('discussions-agents-')
+  const root = await mkdtemp(join(tmpdir(), 'discussions-agents-'))
   const home = join(root, 'home')
   const project = join(root, 'project')
   const config = join(root, 'discussions-config')
@@ -234,7 +236,8 @@ export async function agentWorkspace(space: LoopbackNamespace): Promise<AgentWor
       .map((entry) => relative(home, join(entry.parentPath, entry.name)))
       .sort()
   }
-  return { root, home, file, clis, env, settings, useModels, discussions, homeFiles }
+  const remove = () => rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
+  return { root, home, file, clis, env, settings, useModels, discussions, homeFiles, remove }
 }
 
 export const readText = (path: string) => readFile(path, 'utf8')

@@ -66,7 +66,8 @@ export async function openLoopbackNamespace(): Promise<LoopbackNamespace> {
     lines.on('line', (line) => {
       const message = JSON.parse(line) as Record<string, unknown>
       if (message.ready) resolve(message.ready as { url: string; port: number })
-      else if (message.failed) reject(new Error(String(message.failed)))
+      else if (message.failed)
+        reject(new Error(typeof message.failed === 'string' ? message.failed : 'failed'))
       else waiting.get(message.id as number)?.(message)
     })
   })

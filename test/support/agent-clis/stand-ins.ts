@@ -124,7 +124,7 @@ async function anthropic(
   key: string | undefined,
   response: ServerResponse,
 ) {
-  const model = String(body.model ?? '')
+  const model = typeof body.model === 'string' ? body.model : ''
   const trouble = troubleOf(key, model)
   const error = (status: number, type: string, message: string, headers = {}) =>
     sendJson(response, status, { type: 'error', error: { type, message } }, headers)
@@ -240,7 +240,7 @@ async function responses(
   key: string | undefined,
   response: ServerResponse,
 ) {
-  const model = String(body.model ?? '')
+  const model = typeof body.model === 'string' ? body.model : ''
   if (openaiTrouble(key, model, response)) return
   const answer = STAND_IN_ANSWERS.responses
   const text = answer.pieces.join('')
@@ -320,7 +320,7 @@ async function chat(
   key: string | undefined,
   response: ServerResponse,
 ) {
-  const model = String(body.model ?? '')
+  const model = typeof body.model === 'string' ? body.model : ''
   if (openaiTrouble(key, model, response)) return
   const answer = STAND_IN_ANSWERS.chat
   const usage = {

@@ -73,8 +73,20 @@ const SWITCHES = [
 const AUTH =
   /\b40[13]\b|unauthori[sz]ed|incorrect api key|invalid api key|not logged in|log ?in|missing environment variable: `?[A-Z_]*(KEY|TOKEN)/i
 
+/**
+ * `Reconnecting... 1/5 (unexpected status 401 Unauthorized: Incorrect API key provided., url:
+ * http://...)`: what the API said, without the retry count and the address.
+ */
+function detailOf(text: string): string {
+  const said = text
+    .replace(/^Reconnecting\.\.\. \d+\/\d+ \((.*)\)$/s, '$1')
+    .replace(/^unexpected status /, 'HTTP ')
+    .replace(/, url: \S+$/, '')
+  return said.length > 200 ? `${said.slice(0, 197)}...` : said
+}
+
 function classify(text: string): AgentFailure {
-  const detail = text.length > 200 ? `${text.slice(0, 197)}...` : text
+  const detail = detailOf(text)
   if (AUTH.test(text)) return { kind: 'auth', detail }
   if (/\b429\b|too many requests|rate limit|usage limit/i.test(text))
     return { kind: 'rate', retryAfterSeconds: retrySeconds(text), detail }

@@ -114,7 +114,7 @@ function parser(): EventParser {
       // With --print-logs at ERROR, the reason an `error` event only calls "Unexpected server error".
       const error = /error="([^"]+)"/.exec(line)
       if (!error?.[1]) return null
-      const reason = classify(error[1], null)
+      const reason = classify(error[1].replace(/^\w+Error: /, ''), null)
       return reason.kind === 'other' ? null : reason
     },
     summary: () => ({
