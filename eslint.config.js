@@ -7,6 +7,7 @@ import globals from 'globals'
 import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
+import { importCycles } from './eslint/import-cycles.js'
 
 export default tseslint.config(
   {
@@ -99,6 +100,7 @@ export default tseslint.config(
     },
   },
   ...fences,
+  ...importCycles,
   {
     // The contract owns its wire: its answers and events are zod schemas of its own, and the
     // backend maps core's values onto them, so a change in core fails the type check there.

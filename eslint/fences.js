@@ -24,7 +24,7 @@ export const LAYERS = [
   {
     type: 'node',
     folder: 'src/node',
-    layers: ['core', 'shared'],
+    layers: ['core'],
     packages: [
       'chokidar',
       'cross-spawn',
@@ -39,7 +39,7 @@ export const LAYERS = [
       'zod',
     ],
     builtins: true,
-    why: 'the Node adapters never reach into the layers above them, nor into the UI',
+    why: 'the Node adapters never reach into the layers above them, nor into the UI contract (src/shared): what they share with it belongs in src/core, and src/backend maps it onto the contract',
   },
   {
     type: 'shared',

@@ -120,22 +120,26 @@ export function turnsHandlers({
         if (runningOn(inside.path))
           throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
         const engine = await engines.for(inside.folder)
-        await engine.load(inside.path) // a clear message for a file that is not there
         const turnId = crypto.randomUUID()
         const controller = new AbortController()
-        running.set(turnId, { path: inside.path, controller })
         const send = (event: TurnEvent): void =>
           emit('turns:progress', { turnId, path: inside.path, kind: 'event', event })
         const folder = textFolder(send)
-        void engine
-          .runTurn(inside.path, {
-            ...(participants && participants.length > 0 ? { participants } : {}),
-            ...(callout && callout.trim() !== '' ? { callout } : {}),
-            ...(provider ? { provider } : {}),
-            signal: controller.signal,
-            // Each answer is journaled by the store as it is appended (see journal-restore.ts).
-            onEvent: (event) => folder.push(event),
-          })
+        // The refusals (a file that is not there or cannot be saved to, an unknown persona) are
+        // this request's answer; the discussion itself is read once, by the turn.
+        const turn = await engine.prepareTurn(inside.path, {
+          ...(participants && participants.length > 0 ? { participants } : {}),
+          ...(callout && callout.trim() !== '' ? { callout } : {}),
+          ...(provider ? { provider } : {}),
+          signal: controller.signal,
+          // Each answer is journaled by the store as it is appended (see journal-restore.ts).
+          onEvent: (event) => folder.push(event),
+        })
+        if (runningOn(inside.path))
+          throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
+        running.set(turnId, { path: inside.path, controller })
+        void turn
+          .run()
           .then(
             (result) => {
               folder.flush()

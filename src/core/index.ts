@@ -17,13 +17,12 @@ export type { Problem } from './discussion/validate.js'
 export {
   calculateConsensus,
   countVotes,
-  describeConsensus,
   isHumanName,
   meetsThreshold,
   DEFAULT_CONSENSUS,
 } from './voting/consensus.js'
 export type { ConsensusConfig, ConsensusResult, VoteCounts } from './voting/consensus.js'
-export { describeRule } from './voting/verdict.js'
+export { describeConsensus, describeRule } from './voting/verdict.js'
 export type { VerdictContext } from './voting/verdict.js'
 export { currentVotes } from './voting/current-votes.js'
 export { routeMentions, pendingMentions, aliasOfAuthor } from './routing/route.js'

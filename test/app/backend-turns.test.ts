@@ -120,6 +120,21 @@ describe('turns in the backend', () => {
     expect(finished.kind === 'finished' && finished.outcome.cancelled).toBe(true)
     expect(await readFile(path, 'utf8')).toBe(before)
   })
+
+  it('answers a turn it refuses with the reason, and starts nothing', async () => {
+    const { backend, events, folder, path } = await setup()
+    const refusal = async (request: object): Promise<string> => {
+      const reply = (await backend.invoke('turns:start', request)) as {
+        error?: { message: string }
+      }
+      return reply.error?.message ?? 'started'
+    }
+    expect(await refusal({ path, participants: ['architetc'] })).toMatch(
+      /No persona named @architetc; did you mean @architect\?/,
+    )
+    expect(await refusal({ path: join(folder, 'gone.md') })).toMatch(/gone\.md: no such file/)
+    expect(progress(events)).toEqual([])
+  })
 })
 
 describe('comments, phases and lost answers', () => {

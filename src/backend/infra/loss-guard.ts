@@ -6,7 +6,7 @@
  */
 import { restoreLostChanges } from '../../node/engine/index.js'
 import type { AppendJournal, DiscussionFileStore } from '../../node/engine/index.js'
-import type { EventListener } from '../index.js'
+import type { EventListener } from './context.js'
 
 export function lossGuard(
   store: DiscussionFileStore,

@@ -5,12 +5,7 @@
 import type { Writable } from 'node:stream'
 
 import type { CliIO } from '../io.js'
-import type { ProgressLayout } from './layout.js'
-
-export interface Progress<E> {
-  onEvent: (event: E) => void
-  stop: () => void
-}
+import type { Progress, ProgressLayout } from './layout.js'
 
 export function plainProgress<E>(
   out: Writable,

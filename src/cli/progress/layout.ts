@@ -1,6 +1,12 @@
 /** What a protocol tells the progress renderers: its plain lines and its live rows. */
 import type { LiveScreen, LiveSource, RowStyle } from './live-renderer.js'
 
+/** A run's progress as a command sees it: events in, and a stop once the run ends. */
+export interface Progress<E> {
+  onEvent: (event: E) => void
+  stop: () => void
+}
+
 export interface ProgressLayout<E> {
   /** One plain line for an event; null for the chatty ones (streamed text). */
   describe: (event: E) => string | null

@@ -1,6 +1,5 @@
 /** Live progress rows, redrawn in place on a terminal. */
-import type { Progress } from './index.js'
-import type { ProgressLayout } from './layout.js'
+import type { Progress, ProgressLayout } from './layout.js'
 import { colourWanted, startLiveRenderer } from './live-renderer.js'
 
 export function liveProgress<E>(

@@ -2,8 +2,11 @@
  * A turn's progress: one row per participant (queued, thinking, the answer streaming in, done with
  * vote, time and tokens, or failed with the reason); plain, one line per event.
  */
-import type { TurnEvent } from '../../core/turns/turn-events.js'
+import type { ProviderUsage } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
+import { reduceTurnProgress, startTurnProgress } from '../../core/turns/progress.js'
+import type { ParticipantProgress } from '../../core/turns/progress.js'
+import type { TurnEvent } from '../../core/turns/turn-events.js'
 import { formatTokens } from './format-tokens.js'
 import { lastLineOf } from './layout.js'
 import type { LiveLayout, ProgressLayout } from './layout.js'
@@ -19,11 +22,8 @@ export function describeTurnEvent(event: TurnEvent): string | null {
       return null // too chatty for plain output; the final comment is in the file
     case 'retrying':
       return `${event.participant}: ${event.failed} failed (${event.reason}); trying ${event.next}`
-    case 'done': {
-      const tokens = `${formatTokens(event.usage.inputTokens)} in / ${formatTokens(event.usage.outputTokens)} out${event.usage.estimated ? ' (estimated)' : ''}`
-      const cost = event.costUsd === null ? '' : `, ${formatCost(event.costUsd)}`
-      return `${event.participant}: done, vote ${event.vote ?? 'none'}, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}${event.model ? ` (${event.model})` : ''}, ${tokens}${cost}, line ${event.line}`
-    }
+    case 'done':
+      return `${event.participant}: ${doneDetail(event)}`
     case 'no-response':
       return `${event.participant}: nothing to add (via ${event.provider})`
     case 'failed':
@@ -35,33 +35,55 @@ export function describeTurnEvent(event: TurnEvent): string | null {
   }
 }
 
+/** A participant's live row, from its progress as core folds it. */
+function liveRow(row: ParticipantProgress, started: number | null): LiveRow {
+  const live = { label: row.alias, started }
+  switch (row.state) {
+    case 'queued':
+      return { ...live, state: 'queued', detail: 'queued' }
+    case 'thinking':
+      return { ...live, state: 'thinking', detail: 'thinking' }
+    case 'streaming':
+      return { ...live, state: 'thinking', detail: lastLineOf(row.text) }
+    case 'retrying':
+      return { ...live, state: 'thinking', detail: row.reason ?? 'retrying' }
+    case 'done':
+      return { ...live, state: 'done', detail: doneDetail(row) }
+    case 'no-response':
+      return { ...live, state: 'done', detail: `nothing to add (via ${row.provider ?? '?'})` }
+    case 'failed':
+      return { ...live, state: 'failed', detail: `failed: ${row.reason ?? ''}` }
+    case 'skipped':
+    case 'cancelled':
+      return { ...live, state: 'skipped', detail: `skipped: ${row.reason ?? ''}` }
+  }
+}
+
+/** "done, vote READY, 1.5s via demo, 1.2k in / 80 out, line 12". */
+function doneDetail(done: {
+  vote: string | null
+  durationMs: number | null
+  provider: string | null
+  model?: string | undefined
+  usage: ProviderUsage | null
+  costUsd: number | null
+  line: number | null
+}): string {
+  const usage = done.usage ?? { inputTokens: 0, outputTokens: 0, estimated: true }
+  const tokens = `${formatTokens(usage.inputTokens)} in / ${formatTokens(usage.outputTokens)} out${usage.estimated ? ' (estimated)' : ''}`
+  const cost = done.costUsd === null ? '' : `, ${formatCost(done.costUsd)}`
+  return `done, vote ${done.vote ?? 'none'}, ${((done.durationMs ?? 0) / 1000).toFixed(1)}s via ${done.provider ?? '?'}${done.model ? ` (${done.model})` : ''}, ${tokens}${cost}, line ${done.line ?? '?'}`
+}
+
 function liveTurn(): LiveLayout<TurnEvent> {
-  const rows = new Map<string, LiveRow>()
+  let progress = startTurnProgress([])
+  // When each participant started, for the elapsed time on its row (core keeps no clock).
+  const started = new Map<string, number>()
   return {
-    rows: () => [...rows.values()],
+    rows: () => progress.rows.map((row) => liveRow(row, started.get(row.alias) ?? null)),
     onEvent: (event) => {
-      if (event.type === 'phase') return
-      const row = rows.get(event.participant) ?? {
-        label: event.participant,
-        state: 'queued',
-        detail: 'queued',
-        started: null,
-      }
-      if (event.type === 'started')
-        Object.assign(row, { state: 'thinking', detail: 'thinking', started: Date.now() })
-      else if (event.type === 'text') row.detail = lastLineOf(event.comment)
-      else if (event.type === 'retrying')
-        row.detail = `${event.failed} failed; trying ${event.next}`
-      else if (event.type !== 'queued') {
-        row.state =
-          event.type === 'done' || event.type === 'no-response'
-            ? 'done'
-            : event.type === 'failed'
-              ? 'failed'
-              : 'skipped'
-        row.detail = (describeTurnEvent(event) ?? '').replace(`${event.participant}: `, '')
-      }
-      rows.set(event.participant, row)
+      progress = reduceTurnProgress(progress, event)
+      if (event.type === 'started') started.set(event.participant, Date.now())
     },
   }
 }

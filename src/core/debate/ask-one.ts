@@ -9,8 +9,8 @@ import { withDeadline } from './deadline.js'
 import type { DebateEvent } from './events.js'
 import type { Critique, DebatePhase, DebateRound, DebateState } from './model.js'
 import { debatePrompt } from './prompts.js'
-import type { DebateDeps, DebateRunOptions } from './run-debate.js'
-import { CLERK } from './run-debate.js'
+import { CLERK } from './ports.js'
+import type { DebateDeps, DebateRunOptions } from './ports.js'
 
 interface AskInput {
   alias: string

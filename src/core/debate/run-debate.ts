@@ -5,59 +5,24 @@
  * Everything goes through ports: the store, the personas, the provider call and a sleep.
  */
 import type { ParsedDiscussion } from '../format/model.js'
-import type { ProviderRequest, ProviderResult } from '../providers/port.js'
 import { mapWithConcurrency } from '../concurrency.js'
 import { askOne } from './ask-one.js'
-import type { Aborter } from './deadline.js'
 import { blocks } from './blocks.js'
 import type { DebateEvent } from './events.js'
 import type { DebateState } from './model.js'
 import { nextStep } from './next-step.js'
-import type { PromptPersona } from './prompts.js'
+import { CLERK } from './ports.js'
+import type { DebateDeps, DebateRunOptions } from './ports.js'
 import { readDebate } from './read-state.js'
 import { tallyRound } from './tally.js'
 
-export interface DebateStore {
-  read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
-  appendComment(
-    path: string,
-    comment: { author: string; text: string; vote: null },
-  ): Promise<{ line: number }>
-  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
-}
-
-export interface DebateDeps {
-  store: DebateStore
-  /** The persona behind an alias; undefined: recorded absent (unknown participant). */
-  persona: (alias: string) => (PromptPersona & { system?: string }) | undefined
-  /** Calls the participant's provider chain; rejects when no provider answered. */
-  complete: (alias: string, request: ProviderRequest) => Promise<ProviderResult>
-  /** Waits `ms`; rejects early when the signal aborts. The round timeout runs on it. */
-  sleep: (ms: number, signal?: AbortSignal) => Promise<void>
-  /** A new AbortController: what stops a call whose time is up. */
-  aborter: () => Aborter
-}
-
-export interface DebateRunOptions {
-  file: string
-  signal?: AbortSignal
-  onEvent?: (event: DebateEvent) => void
-  /** How many participants answer at once (default: all). */
-  concurrency?: number
-  /** Overrides the debate's own round timeout (milliseconds). */
-  timeoutMs?: number
-}
+export { CLERK } from './ports.js'
+export type { DebateDeps, DebateRunOptions, DebateStore } from './ports.js'
 
 export interface DebateRunResult {
   state: DebateState
   cancelled: boolean
 }
-
-/**
- * Who signs the debate's own records (rounds, absences, results). A `Bot-` name, so it is never
- * taken for a human (see `isHumanName`) in the participants list or by `human_required`.
- */
-export const CLERK = 'Bot-Debate'
 
 export const STATUS = {
   open: 'OPEN',

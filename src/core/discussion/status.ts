@@ -3,7 +3,8 @@
  * it: each participant's latest vote with a short reason, the open items, and consensus in words.
  */
 import { matchMarker } from '../format/markers.js'
-import { calculateConsensus, describeConsensus } from '../voting/consensus.js'
+import { calculateConsensus } from '../voting/consensus.js'
+import { describeConsensus } from '../voting/verdict.js'
 import type { ConsensusConfig, ConsensusResult } from '../voting/consensus.js'
 import type { VerdictContext } from '../voting/verdict.js'
 import type { CommentView, DiscussionView, ItemView } from './describe.js'

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 
 import { validateWith } from '../config/issues.js'
-import { findPhase, initialPhase, nextPhase, templateSchema } from './schema.js'
+import { findPhase, initialPhase, nextPhase } from './phases.js'
+import { templateSchema } from './schema.js'
 import type { Template } from './schema.js'
 
 /** Seed 002's map form. */

@@ -207,5 +207,3 @@ export const templateSchema: z.ZodType<
   Template,
   z.input<typeof rawTemplateSchema>
 > = rawTemplateSchema.superRefine(checkPhases).transform(normalize)
-
-export { initialPhase, findPhase, nextPhase } from './phases.js'

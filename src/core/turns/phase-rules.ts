@@ -7,7 +7,8 @@
 import type { DiscussionView } from '../discussion/describe.js'
 import { findPhase } from '../templates/phases.js'
 import type { Template } from '../templates/schema.js'
-import { calculateConsensus, describeConsensus } from '../voting/consensus.js'
+import { calculateConsensus } from '../voting/consensus.js'
+import { describeConsensus } from '../voting/verdict.js'
 import type { ConsensusConfig } from '../voting/consensus.js'
 
 export interface PhaseOutcome {

@@ -5,6 +5,7 @@
 import type { Selection } from './select.js'
 import type { TurnDeps, TurnOptions } from './run-turn.js'
 import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
+import type { Snapshot } from './turn-plan.js'
 
 export interface PromptPreview {
   participant: string
@@ -14,10 +15,13 @@ export interface PromptPreview {
 }
 
 export async function previewTurn(
-  options: Pick<TurnOptions, 'file' | 'participants' | 'callout' | 'budgetChars'>,
+  options: Pick<TurnOptions, 'file' | 'participants' | 'callout' | 'budgetChars'> & {
+    /** The discussion as the caller has just read it; absent: read from the store. */
+    snapshot?: Snapshot
+  },
   deps: Pick<TurnDeps, 'store' | 'persona' | 'template' | 'random'>,
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
-  const snapshot = await readSnapshot(deps.store, options.file)
+  const snapshot = options.snapshot ?? (await readSnapshot(deps.store, options.file))
   const { phase, selection } = planTurn(snapshot, deps.template, options)
   const prompts = selection.aliases.map((participant): PromptPreview => {
     const persona = deps.persona(participant)

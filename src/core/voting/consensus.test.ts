@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
-import { calculateConsensus, describeConsensus, isHumanName, meetsThreshold } from './consensus.js'
+import { calculateConsensus, isHumanName, meetsThreshold } from './consensus.js'
+import { describeConsensus } from './verdict.js'
 
 describe('calculateConsensus', () => {
   // The seed's test_voting.py examples, exactly as written.

@@ -93,5 +93,3 @@ export function calculateConsensus(
     : `${counts.READY} of ${total} READY, needs ${Math.round(rules.threshold_ready * 100)}%`
   return { ...base, reached: false, outcome: null, blocked_by: [], reason }
 }
-
-export { describeConsensus } from './verdict.js'

@@ -21,7 +21,7 @@ import { checkDiagramName, outputFolderOf } from '../diagrams/diagram-name.js'
 import { artifactEditorSetting } from '../diagrams/editor-setting.js'
 import { findProgram } from '../providers/which.js'
 import { createDurably, ensureFolderInside } from '../store/durable-write.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import { HOST_PLATFORM } from '../host.js'
 
 export interface NewArtifact {
@@ -50,7 +50,10 @@ export function proposedArtifactName(discussion: string, now = new Date()): stri
   return `${diagramSlug(basename(discussion).replace(/\.md$/i, ''))}-${fileTime(now)}.puml`
 }
 
-export async function newArtifact(engine: Engine, request: NewArtifact): Promise<ArtifactResult> {
+export async function newArtifact(
+  engine: EngineContext,
+  request: NewArtifact,
+): Promise<ArtifactResult> {
   // A clear message for a missing file, a file that is not a discussion, or one we cannot write.
   const file = await engine.requireWritableDiscussion(request.file)
   const folder = dirname(file)
@@ -100,7 +103,7 @@ export type OpenedDiagram =
  * system's default action for the file, which would run a `.desktop`, `.bat` or `.app`.
  */
 export async function openDiagramInEditor(
-  engine: Engine,
+  engine: EngineContext,
   request: {
     discussion: string
     file: string
@@ -145,7 +148,7 @@ async function exists(path: string): Promise<boolean> {
  * `discussion`) once the editor exits cleanly.
  */
 export async function editArtifactInTerminal(
-  engine: Engine,
+  engine: EngineContext,
   discussion: string,
   target: string,
   hasTerminal: boolean,

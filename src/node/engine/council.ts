@@ -19,7 +19,7 @@ import { runCouncil } from '../../core/council/run-council.js'
 import type { CouncilRunOptions, CouncilRunResult } from '../../core/council/run-council.js'
 import { DiscussionError } from '../../core/errors.js'
 import { registryDirs } from '../config/load-config.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { createDurably } from '../store/durable-write.js'
 import { loadCouncilAssets } from '../council/assets.js'
@@ -37,7 +37,7 @@ export interface NewCouncil extends CouncilOptionsInput {
 }
 
 /** Creates the council's discussion file and returns its path; calls no model. */
-export async function createCouncil(engine: Engine, request: NewCouncil): Promise<string> {
+export async function createCouncil(engine: EngineContext, request: NewCouncil): Promise<string> {
   return (await writeCouncilFile(engine, request)).path
 }
 
@@ -46,7 +46,7 @@ export async function createCouncil(engine: Engine, request: NewCouncil): Promis
  * of a file made elsewhere reads them itself); `onCreated` hears the path before any call.
  */
 export async function createAndRunCouncil(
-  engine: Engine,
+  engine: EngineContext,
   request: NewCouncil,
   options: Omit<CouncilRunOptions, 'file'> & { onCreated?: (file: string) => void } = {},
 ): Promise<CouncilRunResult> {
@@ -57,7 +57,7 @@ export async function createAndRunCouncil(
 }
 
 async function writeCouncilFile(
-  engine: Engine,
+  engine: EngineContext,
   request: NewCouncil,
 ): Promise<{ path: string; assets: CouncilAssets }> {
   const options = resolveCouncilOptions(request)
@@ -96,7 +96,7 @@ async function writeCouncilFile(
  * the assets of the council just created in it.
  */
 export async function runCouncilFile(
-  engine: Engine,
+  engine: EngineContext,
   file: string,
   options: Omit<CouncilRunOptions, 'file'> = {},
   read?: CouncilAssets,
@@ -130,7 +130,7 @@ export async function runCouncilFile(
 
 /** The council in `file` as its view shows it; a clear message for a file that is no council. */
 export async function readCouncil(
-  engine: Engine,
+  engine: EngineContext,
   file: string,
 ): Promise<CouncilView & { path: string }> {
   const loaded = await engine.load(file)

@@ -3,12 +3,12 @@
  * provider chain (or `--provider` for all), and real timers for the round timeout.
  */
 import type { DebateDeps } from '../../core/debate/run-debate.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { sleep } from '../providers/sleep.js'
 
 export async function debateDeps(
-  engine: Engine,
+  engine: EngineContext,
   options: { provider?: string } = {},
 ): Promise<DebateDeps> {
   const [personas, providers] = await Promise.all([engine.personas(), engine.providers()])

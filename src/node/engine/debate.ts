@@ -18,7 +18,7 @@ import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion } from '../../core/format/model.js'
 import { parseDiscussion } from '../../core/format/parse.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { debateDeps } from './debate-deps.js'
 
@@ -32,7 +32,7 @@ export interface NewDebate {
   dir?: string
 }
 
-export async function createDebate(engine: Engine, request: NewDebate): Promise<string> {
+export async function createDebate(engine: EngineContext, request: NewDebate): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The topic is empty; say what the debate should decide.')
   const { template } = (await engine.templates()).require(DEBATE_TEMPLATE)
@@ -72,7 +72,7 @@ export interface DebateRun extends Omit<DebateRunOptions, 'file'> {
 
 /** Runs the debate in `file` until consensus or escalation; a stopped run resumes. */
 export async function runDebateFile(
-  engine: Engine,
+  engine: EngineContext,
   file: string,
   options: DebateRun = {},
 ): Promise<DebateRunResult> {
@@ -87,7 +87,7 @@ export function isDebate(parsed: ParsedDiscussion): boolean {
 }
 
 export async function loadDebate(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
 ): Promise<{ path: string; state: DebateState; parsed: ParsedDiscussion }> {
   const loaded = await engine.load(path)
@@ -99,7 +99,7 @@ export async function loadDebate(
 }
 
 export async function recordDecision(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   choice: { accept: string } | { reject: true },
   options: { by?: string; reason?: string } = {},

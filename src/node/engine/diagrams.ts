@@ -14,15 +14,15 @@ import { resolveDiagramPath } from '../diagrams/confine.js'
 import type { ResolvedDiagram } from '../diagrams/confine.js'
 import { saveDiagramSource, saveNewDiagram } from '../diagrams/save-diagram.js'
 import { findOrphans } from '../diagrams/scan.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 
 /** The folders a diagram may live in when the caller names none: the project, else beside it. */
-function defaultRoots(engine: Engine, discussion: string): string[] {
+function defaultRoots(engine: EngineContext, discussion: string): string[] {
   return [engine.projectRoot ?? dirname(discussion)]
 }
 
 export function resolveDiagram(
-  engine: Engine,
+  engine: EngineContext,
   discussion: string,
   ref: string,
   roots?: readonly string[],
@@ -31,7 +31,7 @@ export function resolveDiagram(
 }
 
 export async function saveDiagram(
-  engine: Engine,
+  engine: EngineContext,
   request: {
     discussion: string
     source: string
@@ -63,7 +63,7 @@ export async function saveDiagram(
 }
 
 export async function findOrphanDiagrams(
-  engine: Engine,
+  engine: EngineContext,
   root?: string,
 ): Promise<{ root: string; orphans: string[]; scanned: number }> {
   const folder = root ?? engine.projectRoot ?? engine.cwd
@@ -75,7 +75,7 @@ export async function findOrphanDiagrams(
 }
 
 export function deleteOrphanDiagrams(
-  _engine: Engine,
+  _engine: EngineContext,
   root: string,
   files: readonly string[],
 ): Promise<CleanupResult> {

@@ -16,10 +16,13 @@ import { createDiscussionFile } from '../store/discussion-folder.js'
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { requireWritable } from '../store/write-access.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
 
-export async function loadDiscussion(engine: Engine, path: string): Promise<LoadedDiscussion> {
+export async function loadDiscussion(
+  engine: EngineContext,
+  path: string,
+): Promise<LoadedDiscussion> {
   let snapshot: DiscussionSnapshot
   try {
     snapshot = await engine.store.read(resolve(engine.cwd, path))
@@ -31,7 +34,7 @@ export async function loadDiscussion(engine: Engine, path: string): Promise<Load
 
 /** See Engine.requireWritableDiscussion. */
 export async function requireWritableDiscussion(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: { folder?: boolean } = {},
 ): Promise<string> {
@@ -48,7 +51,7 @@ export async function requireWritableDiscussion(
 
 /** Moves to the template's next phase, or to `to`; returns both phases. */
 export async function advanceDiscussion(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   to?: string,
 ): Promise<{ from: string; to: string }> {
@@ -84,7 +87,10 @@ export async function advanceDiscussion(
 }
 
 /** Creates a discussion from a template (default: the configured one); returns its path. */
-export async function createDiscussion(engine: Engine, request: NewDiscussion): Promise<string> {
+export async function createDiscussion(
+  engine: EngineContext,
+  request: NewDiscussion,
+): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The title is empty; give the discussion a name.')
   const { template } = (await engine.templates()).require(
@@ -114,7 +120,7 @@ export async function createDiscussion(engine: Engine, request: NewDiscussion): 
 
 /** See Engine.status. */
 export async function statusOf(
-  engine: Engine,
+  engine: EngineContext,
   loaded: LoadedDiscussion,
 ): Promise<DiscussionStatus> {
   const phase = await phaseOf(engine, loaded.view.template, loaded.view.phase)
@@ -125,7 +131,7 @@ export async function statusOf(
 
 /** A phase of a discussion's template (its first when `phase` is null); undefined if unknown. */
 export async function phaseOf(
-  engine: Engine,
+  engine: EngineContext,
   templateName: string | null,
   phase: string | null,
 ): Promise<TemplatePhase | undefined> {

@@ -36,7 +36,8 @@ import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
-import { previewTurnIn, runTurnIn } from './turns.js'
+import { prepareTurnIn, previewTurnIn } from './turns.js'
+import type { PreparedTurn } from './turns.js'
 import {
   advanceDiscussion,
   createDiscussion,
@@ -55,10 +56,11 @@ import type {
 import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
+import type { EngineContext } from './engine-context.js'
 
 export type * from './engine-types.js'
 
-export class Engine {
+export class Engine implements EngineContext {
   private personaRegistry: Promise<PersonaRegistry> | null = null
   private templateRegistry: Promise<TemplateRegistry> | null = null
   private loadedProviders: Promise<LoadedProviders> | null = null
@@ -102,8 +104,16 @@ export class Engine {
    * completes, then applies the template's consensus and phase rules. Progress comes through
    * `onEvent`; `signal` cancels (what already arrived is kept). One failure never fails the rest.
    */
-  runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
-    return runTurnIn(this, path, options)
+  async runTurn(path: string, options: EngineTurnOptions = {}): Promise<TurnResult> {
+    return (await this.prepareTurn(path, options)).run()
+  }
+
+  /**
+   * `runTurn` in two steps, for a caller that answers before the turn ends (the app): the
+   * refusals first (a file that cannot be saved to, a name no persona answers to), then `run`.
+   */
+  prepareTurn(path: string, options: EngineTurnOptions = {}): Promise<PreparedTurn> {
+    return prepareTurnIn(this, path, options)
   }
 
   /** Who a turn would ask and the exact prompt each would get; calls nobody. */

@@ -6,13 +6,13 @@ import type { PersonaInput } from '../../core/personas/schema.js'
 import { PROJECT_DATA_DIR } from '../config/load-config.js'
 import { userConfigDir } from '../config/paths.js'
 import { savePersonaFile } from '../config/persona-file.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 
 export type PersonaTarget = 'user' | 'project'
 export type SavedPersona = Awaited<ReturnType<typeof savePersonaFile>>
 
 export async function savePersona(
-  engine: Engine,
+  engine: EngineContext,
   persona: PersonaInput,
   target: PersonaTarget,
 ): Promise<SavedPersona> {

@@ -12,14 +12,14 @@ import { revokeTrust, trustProject } from '../providers/trust.js'
 import { providerStatuses } from '../providers/usable.js'
 import type { ProviderStatus } from '../providers/usable.js'
 import { monotonicMs } from '../host.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 
 export const PROVIDER_TEST_PROMPT =
   'Reply with one short sentence: say hello and name the model you are.'
 
 /** Every configured provider, checked in parallel (`probe`: ask HTTP endpoints, default true). */
 export async function listProviders(
-  engine: Engine,
+  engine: EngineContext,
   options: { probe?: boolean; probeTimeoutMs?: number } = {},
 ): Promise<ProviderStatus[]> {
   return providerStatuses((await engine.providers()).entries, {
@@ -31,7 +31,7 @@ export async function listProviders(
 
 /** Sends the test prompt to one provider (no fallback); rejects with the provider's own error. */
 export async function testProvider(
-  engine: Engine,
+  engine: EngineContext,
   name: string,
   options: { timeoutMs?: number; signal?: AbortSignal; onText?: (text: string) => void } = {},
 ): Promise<ProviderResult> {
@@ -50,14 +50,14 @@ export async function testProvider(
 }
 
 /** Makes `name` the default in the user's own settings; returns the file written. */
-export async function setDefaultProvider(engine: Engine, name: string): Promise<string> {
+export async function setDefaultProvider(engine: EngineContext, name: string): Promise<string> {
   if (!(await engine.providers()).available.has(name))
     throw new DiscussionError(`No provider named "${name}".`)
   return saveDefaultProvider(userConfigDir(engine.env), name)
 }
 
 /** Trusts (or stops trusting) the engine's project; false when nothing changed. */
-export async function trustTheProject(engine: Engine, trust: boolean): Promise<boolean> {
+export async function trustTheProject(engine: EngineContext, trust: boolean): Promise<boolean> {
   const root = engine.projectRoot
   if (!root) throw new DiscussionError('This folder is not inside a project.')
   const configDir = userConfigDir(engine.env)

@@ -11,7 +11,7 @@ import { parseAnswer } from '../../core/turns/answer.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { replaceDurably } from '../store/durable-write.js'
-import type { Engine } from './engine.js'
+import type { EngineContext } from './engine-context.js'
 
 export interface SummaryWritten {
   file: string
@@ -20,7 +20,7 @@ export interface SummaryWritten {
 }
 
 export async function summarize(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: { provider?: string; signal?: AbortSignal } = {},
 ): Promise<SummaryWritten> {

@@ -12,13 +12,26 @@ import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
 import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
-import type { Engine, EngineTurnOptions } from './engine.js'
+import type { EngineContext } from './engine-context.js'
+import type { EngineTurnOptions } from './engine-types.js'
 
-export async function runTurnIn(
-  engine: Engine,
+/** A turn that passed the checks made before anyone is asked; `run` asks them. */
+export interface PreparedTurn {
+  /** The discussion's path, resolved. */
+  file: string
+  run(): Promise<TurnResult>
+}
+
+/**
+ * Refuses, before any provider is called, a discussion that cannot be written and a name no
+ * persona answers to; reads only the file's head. The discussion itself is read once, by the
+ * turn, when it runs.
+ */
+export async function prepareTurnIn(
+  engine: EngineContext,
   path: string,
   options: EngineTurnOptions = {},
-): Promise<TurnResult> {
+): Promise<PreparedTurn> {
   // What the turn runs on starts loading now, so compiling the provider code overlaps the checks'
   // file reads below. Nothing is called yet, and turnDepsOf awaits the same promises after the
   // checks, so a refusal still comes first and a loading error is reported where it was.
@@ -30,39 +43,47 @@ export async function runTurnIn(
   ])
     loading.catch(() => undefined)
   // Refused before any provider is called: answers that cannot be saved are never paid for.
-  await engine.requireWritableDiscussion(path, { folder: true })
+  const file = await engine.requireWritableDiscussion(path, { folder: true })
   await requireNamedPersonas(engine, options.participants ?? [])
-  const loaded = await engine.load(path)
   const { provider, ...turn } = options
   const timeoutSeconds = engine.config.turns.timeout_seconds
-  return runTurn(
-    {
-      concurrency: engine.config.turns.concurrency,
-      budgetChars: engine.config.turns.context_chars,
-      ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
-      ...turn,
-      file: loaded.path,
-    },
-    await turnDepsOf(engine, provider, loaded.path),
-  )
+  return {
+    file,
+    run: async () =>
+      runTurn(
+        {
+          concurrency: engine.config.turns.concurrency,
+          budgetChars: engine.config.turns.context_chars,
+          ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
+          ...turn,
+          file,
+        },
+        await turnDepsOf(engine, provider, file),
+      ),
+  }
 }
 
 /** Who a turn would ask and the exact prompt each would get; calls nobody. */
 export async function previewTurnIn(
-  engine: Engine,
+  engine: EngineContext,
   path: string,
   options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
   const loaded = await engine.load(path)
   return previewTurn(
-    { ...options, file: loaded.path, budgetChars: engine.config.turns.context_chars },
+    {
+      ...options,
+      file: loaded.path,
+      snapshot: loaded,
+      budgetChars: engine.config.turns.context_chars,
+    },
     await turnDepsOf(engine),
   )
 }
 
 /** Refuses a turn that names someone no persona answers to (`@architetc`), before any call. */
 async function requireNamedPersonas(
-  engine: Engine,
+  engine: EngineContext,
   participants: readonly string[],
 ): Promise<void> {
   const named = participants.map((name) => name.trim().replace(/^@/, ''))
@@ -87,7 +108,11 @@ async function requireNamedPersonas(
 }
 
 /** What a turn runs on: this engine's registries, providers and store. */
-async function turnDepsOf(engine: Engine, provider?: string, file?: string): Promise<TurnDeps> {
+async function turnDepsOf(
+  engine: EngineContext,
+  provider?: string,
+  file?: string,
+): Promise<TurnDeps> {
   const [personas, templates, providers, { turnDeps }] = await Promise.all([
     engine.personas(),
     engine.templates(),

@@ -4,11 +4,10 @@
  * checks are quick and send no prompt (an endpoint probe lists models), so `providers list` stays
  * fast and costs nothing.
  */
-import type { ProviderInfo } from '../../shared/contract/providers.js'
 import { kindOf } from './kinds/index.js'
 import type { Usability } from './kinds/index.js'
 import { keyFrom, missingKeyMessage } from './kinds/kind.js'
-import type { ProviderEntry } from './load-providers.js'
+import type { ProviderEntry, ProviderSource } from './load-providers.js'
 
 export type { Usability } from './kinds/index.js'
 
@@ -47,8 +46,25 @@ export async function checkUsable(
   return { usable: checked.usable, why: `${keyNote}${checked.why}` }
 }
 
-/** One provider entry as lists show it: the contract's type, so the app shows it unmapped. */
-export type ProviderStatus = ProviderInfo
+/**
+ * One provider entry as lists show it. The app's contract has the same shape (`ProviderInfo`), and
+ * the backend hands these over unmapped, so the type checker holds the two together there.
+ */
+export interface ProviderStatus {
+  name: string
+  kind: ProviderEntry['kind']
+  description: string | null
+  source: ProviderSource
+  /** The settings file that names it; null for the built-in demo. */
+  file: string | null
+  line: number | null
+  trusted: boolean
+  /** False when an entry of the same name elsewhere is the one used. */
+  active: boolean
+  /** null: not checked. */
+  usable: boolean | null
+  why: string
+}
 
 /** Every entry of `loaded`, checked in parallel (`providers list` and the app's providers view). */
 export async function providerStatuses(

@@ -1,7 +1,7 @@
 /**
- * The provider kinds, as the app shows them. The node layer's registry of kinds
- * (src/node/providers/kinds) is checked against this list when it compiles, both ways: a kind
- * without a module, or a module the contract does not list, is a compile error there. A plain
+ * The provider kinds, as the app shows them. The contract owns its wire, so this is its own copy
+ * of core's list (src/core/providers/kind-names.ts): the backend's providers handler does not
+ * compile when core names a kind this list lacks, and a test holds the two lists equal. A plain
  * list, so the CLI, which needs only the names, builds none of the contract's schemas.
  */
 export const PROVIDER_KIND_NAMES = [

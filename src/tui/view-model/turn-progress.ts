@@ -1,7 +1,10 @@
 /**
- * A turn in progress as data: each persona's state (queued, thinking, streaming, done with vote,
- * time, tokens and cost, or failed with the reason), folded from the engine's turn events.
+ * A turn in progress as the terminal UI shows it: each persona's state (queued, thinking,
+ * streaming, done with vote, time, tokens and cost, or failed with the reason). The events are
+ * folded by core's turn progress, as the app's and the CLI's are; this is how the rows read here.
  */
+import { reduceTurnProgress, startTurnProgress } from '../../core/turns/progress.js'
+import type { ParticipantProgress, TurnRunProgress } from '../../core/turns/progress.js'
 import type { TurnEvent } from '../../core/turns/turn-events.js'
 
 export type PersonaState = 'queued' | 'thinking' | 'streaming' | 'done' | 'failed' | 'silent'
@@ -20,85 +23,59 @@ export interface PersonaProgress {
 }
 
 export interface TurnProgress {
+  /** The turn as core folds it; the fields below are how it reads here. */
+  run: TurnRunProgress
   personas: PersonaProgress[]
   phase: string | null
 }
 
 export function startProgress(aliases: readonly string[]): TurnProgress {
-  return {
-    personas: aliases.map((alias) => ({
-      alias,
-      state: 'queued',
-      text: '',
-      vote: null,
-      durationMs: null,
-      tokens: null,
-      costUsd: null,
-      reason: null,
-    })),
-    phase: null,
-  }
+  return shown(startTurnProgress(aliases))
 }
 
 /** The progress after one event; events for someone not listed add them. */
 export function applyTurnEvent(progress: TurnProgress, event: TurnEvent): TurnProgress {
-  if (event.type === 'phase') {
-    const phase = event.to
-      ? `Phase ${event.from} → ${event.to}${event.reason ? ` (${event.reason})` : ''}`
-      : null
-    return { ...progress, phase }
-  }
-  const known = progress.personas.some((persona) => persona.alias === event.participant)
-  const personas = known
-    ? progress.personas
-    : [...progress.personas, ...startProgress([event.participant]).personas]
-  return {
-    ...progress,
-    personas: personas.map((persona) =>
-      persona.alias === event.participant ? applyToPersona(persona, event) : persona,
-    ),
-  }
+  return shown(reduceTurnProgress(progress.run, event))
 }
 
-function applyToPersona(
-  persona: PersonaProgress,
-  event: Exclude<TurnEvent, { type: 'phase' }>,
-): PersonaProgress {
-  switch (event.type) {
+function shown(run: TurnRunProgress): TurnProgress {
+  const change = run.phase
+  const phase = change?.to
+    ? `Phase ${change.from} → ${change.to}${change.reason ? ` (${change.reason})` : ''}`
+    : null
+  return { run, personas: run.rows.map(personaOf), phase }
+}
+
+function personaOf(row: ParticipantProgress): PersonaProgress {
+  const persona: PersonaProgress = {
+    alias: row.alias,
+    state: 'queued',
+    text: row.text,
+    vote: row.vote,
+    durationMs: row.durationMs,
+    tokens: row.usage ? row.usage.inputTokens + row.usage.outputTokens : null,
+    costUsd: row.costUsd,
+    reason: row.reason,
+  }
+  switch (row.state) {
     case 'queued':
-      return { ...persona, state: 'queued' }
-    case 'started':
-      return { ...persona, state: 'thinking' }
-    case 'text':
-      return { ...persona, state: 'streaming', text: event.comment }
-    case 'retrying':
-      return {
-        ...persona,
-        state: 'thinking',
-        text: '',
-        reason: `${event.failed} failed (${event.reason}); trying ${event.next}`,
-      }
+    case 'thinking':
+    case 'streaming':
     case 'done':
-      return {
-        ...persona,
-        state: 'done',
-        vote: event.vote,
-        durationMs: event.durationMs,
-        tokens: event.usage.inputTokens + event.usage.outputTokens,
-        costUsd: event.costUsd,
-        reason: event.note,
-      }
+    case 'failed':
+      return { ...persona, state: row.state }
+    case 'retrying':
+      return { ...persona, state: 'thinking' }
     case 'no-response':
       return {
         ...persona,
         state: 'silent',
-        durationMs: event.durationMs,
-        reason: `${event.provider} gave no answer`,
+        reason: `${row.provider ?? 'the provider'} gave no answer`,
       }
-    case 'failed':
-      return { ...persona, state: 'failed', reason: event.reason }
     case 'skipped':
-      return { ...persona, state: 'failed', reason: `skipped: ${event.reason}` }
+      return { ...persona, state: 'failed', reason: `skipped: ${row.reason ?? ''}` }
+    case 'cancelled':
+      return { ...persona, state: 'failed', reason: 'cancelled' }
   }
 }
 

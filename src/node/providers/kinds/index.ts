@@ -1,6 +1,6 @@
 /**
  * The registry of provider kinds: one module a kind in this folder. A new kind is a new module
- * here, listed below, and its name in the contract's `PROVIDER_KIND_NAMES`; the compiler checks
+ * here, listed below, and its name in core's `PROVIDER_KIND_NAMES`; the compiler checks
  * the two lists match (both ways), and the schema of providers.yaml, the CLI's lists and the docs'
  * table of kinds all derive from this record.
  */
@@ -8,9 +8,9 @@ import type * as z from 'zod'
 
 import { builtOnFirstUse } from '../../../core/config/built-on-first-use.js'
 import type { ProviderEntryOf, ProvidersFileOutline } from '../../../core/providers/schema.js'
-import { PROVIDER_KIND_NAMES } from '../../../shared/contract/provider-kinds.js'
+import { PROVIDER_KIND_NAMES } from '../../../core/providers/kind-names.js'
+import type { ProviderKindName } from '../../../core/providers/kind-names.js'
 import type { LazySchema } from '../../config/check-cache.js'
-import type { ProviderKindName } from '../../../shared/contract/provider-kinds.js'
 import { anthropicKind } from './anthropic.js'
 import { commandKind } from './command.js'
 import { demoKind } from './demo.js'
@@ -26,8 +26,8 @@ import { ollamaKind } from './ollama.js'
 import { openaiKind } from './openai.js'
 
 /**
- * Every kind the contract names, each by its own module: a kind missing here, one the contract
- * does not list, or a module filed under another kind's name does not compile.
+ * Every kind core names, each by its own module: a kind missing here, one core does not list,
+ * or a module filed under another kind's name does not compile.
  */
 const KINDS = {
   command: commandKind,
@@ -40,7 +40,7 @@ const KINDS = {
 
 type Kinds = typeof KINDS
 
-/** The kinds, in the contract's order (the order lists and messages use). */
+/** The kinds, in core's order (the order lists and messages use). */
 export const PROVIDER_KINDS: readonly Kinds[ProviderKindName][] = PROVIDER_KIND_NAMES.map(
   (kind) => KINDS[kind],
 )
