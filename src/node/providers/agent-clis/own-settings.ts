@@ -7,7 +7,8 @@
 import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 
-import { parse } from 'jsonc-parser'
+// Its ES module build: the default (UMD) one loads its parts by paths a bundle does not keep.
+import { parse } from 'jsonc-parser/lib/esm/main.js'
 
 import { isObject } from './agent-cli.js'
 import type { JsonObject } from './agent-cli.js'
