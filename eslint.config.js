@@ -8,6 +8,7 @@ import tseslint from 'typescript-eslint'
 
 import { fences } from './eslint/fences.js'
 import { importCycles } from './eslint/import-cycles.js'
+import { terminalOutput } from './eslint/terminal-output.js'
 
 export default tseslint.config(
   {
@@ -101,6 +102,7 @@ export default tseslint.config(
   },
   ...fences,
   ...importCycles,
+  ...terminalOutput,
   {
     // The contract owns its wire: its answers and events are zod schemas of its own, and the
     // backend maps core's values onto them, so a change in core fails the type check there.

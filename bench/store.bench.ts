@@ -6,6 +6,8 @@ import { DiscussionFileStore } from '../src/node/store/discussion-store.js'
 import { createDiscussionFile, listDiscussions } from '../src/node/store/discussion-folder.js'
 import { syntheticDiscussion } from './synthetic.js'
 import { median, medianAsyncMs as medianAsync, table } from './measure.js'
+import { personBody } from '../src/core/format/comment-body.js'
+import { admitName, admitText } from '../src/core/text/text.js'
 
 /**
  * One append (lock, tail check, write, fdatasync, tail cache) to a 10 KB and to a 10 MB discussion.
@@ -31,8 +33,8 @@ async function benchAppend(folder: string): Promise<void> {
   const store = new DiscussionFileStore({ stateDir: join(folder, 'state') })
   const append = (path: string) =>
     store.appendComment(path, {
-      author: 'AI-Bench',
-      text: 'A short answer.\n\nQ: and?',
+      author: admitName('AI-Bench'),
+      body: personBody(admitText('A short answer.\n\nQ: and?')),
       vote: 'READY',
     })
   for (const file of files) await append(file.path) // warm-up: builds each tail cache

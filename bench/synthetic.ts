@@ -1,4 +1,4 @@
-import { formatCommentBlock } from '../src/core/index.js'
+import { admitName, admitText, formatCommentBlock, personBody } from '../src/core/index.js'
 
 const AUTHORS = ['AI-Architect', 'AI-Security', 'AI-Pragmatist', 'AI-Designer', 'Rob']
 const VOTES = ['READY', 'CHANGES', 'REJECT', null] as const
@@ -22,8 +22,8 @@ export function syntheticDiscussion(count: number): string {
     ].join('\n\n')
     parts.push(
       formatCommentBlock(
-        AUTHORS[i % AUTHORS.length] ?? 'Rob',
-        body,
+        admitName(AUTHORS[i % AUTHORS.length] ?? 'Rob'),
+        personBody(admitText(body)),
         VOTES[i % VOTES.length] ?? null,
       ),
     )

@@ -1,13 +1,21 @@
 // The pure domain: discussion format, voting and routing. No I/O here.
 export * from './format/model.js'
 export { parseDiscussion } from './format/parse.js'
+export { serializeDiscussion, formatCommentBlock } from './format/serialize.js'
+export { composeBody, personBody } from './format/comment-body.js'
+export type { BodyPart, CommentBody } from './format/comment-body.js'
+export { unescapeCommentLine } from './format/escape.js'
+// The one door for outside text (see src/core/text/text.ts).
 export {
-  serializeDiscussion,
-  formatCommentBlock,
-  normalizeAuthor,
-  InvalidAuthorError,
-} from './format/serialize.js'
-export { escapeCommentBody, normalizeCommentText, unescapeCommentLine } from './format/escape.js'
+  admitAnswer,
+  admitName,
+  admitText,
+  admitTyped,
+  admitTypedName,
+  TextRefusedError,
+  typedFromBytes,
+} from './text/text.js'
+export type { Name, Text } from './text/text.js'
 export { findHeader, headerValue, splitList } from './format/headers.js'
 export { matchMarker, normalizeVote, findMentions } from './format/markers.js'
 export { describeDiscussion, currentPhase } from './discussion/describe.js'

@@ -1,4 +1,4 @@
-import { Box, Text, useApp, useInput } from 'ink'
+import { Box, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
@@ -17,6 +17,7 @@ import { useFileFollow } from './use-file-follow.js'
 import { useTerminalSize } from './use-terminal-size.js'
 import { lostQuestion, restoredNote } from './view-model/restore.js'
 import { fit, wrap } from './view-model/text.js'
+import { Text } from './safe-text.js'
 
 type Screen =
   | 'browse'

@@ -19,6 +19,7 @@ import { loadCouncilAssets } from '../../src/node/council/assets.js'
 import { createDurably } from '../../src/node/store/durable-write.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
 import { tempFolder } from '../support/temp.js'
+import { admitText } from '../../src/core/text/text.js'
 
 export interface LoggedCall {
   label: string
@@ -55,7 +56,7 @@ export async function councilFile(input: CouncilOptionsInput, question = 'Should
   const options = resolveCouncilOptions(input)
   await createDurably(
     file,
-    renderCouncilDiscussion({ options, provider: null, question }, new Date()),
+    renderCouncilDiscussion({ options, provider: null, question: admitText(question) }, new Date()),
     dir,
   )
   const store = new DiscussionFileStore({ stateDir: join(dir, '.state') })

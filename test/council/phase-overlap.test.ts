@@ -11,6 +11,8 @@ import { describe, expect, it } from 'vitest'
 import type { AppendResult } from '../../src/node/store/discussion-store.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
 import { councilFile, defaultScript, runScripted } from './harness.js'
+import type { HeaderChanges } from '../../src/core/format/header-edit.js'
+import type { Text } from '../../src/core/text/text.js'
 
 /** A store whose phase changes take `delayMs` and are logged; `failTo` makes one fail. */
 class LoggedPhaseStore extends DiscussionFileStore {
@@ -25,9 +27,9 @@ class LoggedPhaseStore extends DiscussionFileStore {
 
   override async recordPhaseTransition(
     path: string,
-    from: string,
-    to: string,
-    headers: Readonly<Record<string, string>> = {},
+    from: Text,
+    to: Text,
+    headers: HeaderChanges = {},
   ): Promise<AppendResult> {
     this.log.push(`phase ${to} begun`)
     await new Promise((resolve) => setTimeout(resolve, this.delayMs))

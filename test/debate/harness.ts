@@ -18,6 +18,7 @@ import { ProviderError } from '../../src/core/providers/port.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
 import { sleep } from '../../src/node/providers/sleep.js'
 import { tempFolder } from '../support/temp.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 
 export interface StepInfo {
   alias: string
@@ -105,8 +106,8 @@ export async function debateHarness(options: {
     await writeFile(
       file,
       renderNewDebate({
-        title: options.title ?? 'Where should sessions live?',
-        context: 'Two app instances behind a load balancer.',
+        title: admitName(options.title ?? 'Where should sessions live?'),
+        context: admitText('Two app instances behind a load balancer.'),
         participants: options.participants.map((p) => ({
           alias: p.alias,
           weight: p.weight ?? 100,

@@ -9,6 +9,7 @@ import { parseDiscussion } from '../../src/core/format/parse.js'
 import { headerValue } from '../../src/core/format/headers.js'
 import { answer, baseline, callsByPhase, debateHarness } from './harness.js'
 import type { StepInfo } from './harness.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 
 const readDebateState = (text: string) => readDebate(parseDiscussion(text))
 
@@ -137,10 +138,12 @@ describe('the debate state machine', () => {
     await debate.run()
     expect(debate.calls.length).toBe(calls)
 
-    const decision = decideDebate(state, { accept: 'p2' }, 'Rob', 'Simplest to operate.')
+    const rob = admitName('Rob')
+    const decision = decideDebate(state, { accept: 'p2' }, rob, admitText('Simplest to operate.'))
     expect(decision.outcome).toEqual({ kind: 'accepted', proposal: 'P2', by: 'Rob' })
-    expect(decision.text).toContain('RESULT: accepted P2 by Rob')
-    expect(() => decideDebate(state, { accept: 'P9' }, 'Rob')).toThrow(/not a proposal/)
+    expect(decision.body).toContain('RESULT: accepted P2 by Rob')
+    expect(() => decideDebate(state, { accept: 'P9' }, rob)).toThrow(/not a proposal/)
+    expect(() => decideDebate(state, { accept: 'P2' }, admitName('AI-Rob'))).toThrow(/a person's/)
   })
 
   it('refuses a decision while the debate runs and once it is decided', async () => {
@@ -149,10 +152,10 @@ describe('the debate state machine', () => {
       script: (step) => (step.phase === 'vote' ? answer.ballot('P3') : baseline(step)),
     })
     const running = readDebateState(await debate.text())
-    expect(() => decideDebate(running, { reject: true }, 'Rob')).toThrow(/still running/)
+    expect(() => decideDebate(running, { reject: true }, admitName('Rob'))).toThrow(/still running/)
     await debate.run()
     const decided = readDebateState(await debate.text())
-    expect(() => decideDebate(decided, { reject: true }, 'Rob')).toThrow(
+    expect(() => decideDebate(decided, { reject: true }, admitName('Rob'))).toThrow(
       /already decided \(consensus\)/,
     )
   })

@@ -6,9 +6,10 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 
 import { attachDiagram } from '../../src/core/diagrams/attach.js'
-import { extractPlantUml } from '../../src/core/diagrams/extract.js'
+import { extractDiagrams } from '../../src/core/diagrams/extract.js'
 import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
+import { admitText } from '../../src/core/text/text.js'
 
 describe('the visualizer turn', () => {
   it('saves the PlantUML as diagrams/<slug>-<time>.puml and writes a DIAGRAM: line', async () => {
@@ -34,23 +35,48 @@ describe('the visualizer turn', () => {
   })
 })
 
-describe('extractPlantUml and attachDiagram', () => {
+describe('extractDiagrams and attachDiagram', () => {
   const answer = 'Here it is.\n\n```plantuml\n@startuml\nA -> B\n@enduml\n```\n\nQ: is B async?'
 
   it('takes the first PlantUML block and puts the DIAGRAM line in its place', async () => {
-    const found = extractPlantUml(answer)
-    expect(found?.source).toBe('@startuml\nA -> B\n@enduml\n')
-    const text = await attachDiagram(answer, '/w/d.md', () => Promise.resolve('diagrams/d-1.puml'))
+    const found = extractDiagrams(answer)
+    expect(found?.sources).toEqual(['@startuml\nA -> B\n@enduml\n'])
+    const text = await attachDiagram(admitText(answer), '/w/d.md', () =>
+      Promise.resolve('diagrams/d-1.puml'),
+    )
     expect(text).toBe('Here it is.\n\nDIAGRAM: diagrams/d-1.puml\n\nQ: is B async?')
   })
 
   it('recognises an unlabelled block by @startuml and ignores other code', () => {
-    expect(extractPlantUml('```\n@startuml\nX\n@enduml\n```')?.source).toContain('X')
-    expect(extractPlantUml('```ts\nconst x = 1\n```')).toBeNull()
+    expect(extractDiagrams('```\n@startuml\nX\n@enduml\n```')?.sources[0]).toContain('X')
+    expect(extractDiagrams('```ts\nconst x = 1\n```')).toBeNull()
+  })
+
+  it('takes a bare block, as a person pastes it, and every block of the comment', async () => {
+    const comment =
+      'Two views:\n\n@startuml\nA -> B : @architect\n@enduml\n\nand\n\n```puml\nC -> D\n```\n\nDone.'
+    expect(extractDiagrams(comment)?.sources).toEqual([
+      '@startuml\nA -> B : @architect\n@enduml\n',
+      '@startuml\nC -> D\n@enduml\n',
+    ])
+    let n = 0
+    const text = await attachDiagram(admitText(comment), '/w/d.md', () =>
+      Promise.resolve(`diagrams/d-${++n}.puml`),
+    )
+    expect(text).toBe(
+      'Two views:\n\nDIAGRAM: diagrams/d-1.puml\n\nand\n\nDIAGRAM: diagrams/d-2.puml\n\nDone.',
+    )
+  })
+
+  it('leaves an unclosed bare block as text; a fence holding @startuml is a diagram', () => {
+    expect(extractDiagrams('@startuml\nA -> B')).toBeNull()
+    expect(extractDiagrams('````md\n@startuml\nA\n@enduml\n````')?.sources).toEqual([
+      '@startuml\nA\n@enduml\n',
+    ])
   })
 
   it('keeps the block in the comment when the file cannot be saved', async () => {
-    const text = await attachDiagram(answer, '/w/d.md', () =>
+    const text = await attachDiagram(admitText(answer), '/w/d.md', () =>
       Promise.reject(new Error('read-only folder')),
     )
     expect(text).toBe(answer)

@@ -16,6 +16,7 @@ import type { CommandProviderOptions } from '../../src/node/providers/command-pr
 import { liveGroups } from '../../src/node/providers/process-group.js'
 import { isGone, pathWithNode, readPid, waitGone, writeStandIns } from './stand-ins.js'
 import type { StandIn } from './stand-ins.js'
+import { parseAnswer } from '../../src/core/turns/answer.js'
 
 const SECRET = 'sk-secret-OPENAI-0123456789abcdef'
 const OTHER_SECRET = 'sk-ant-secret-ANTHROPIC-0123456789'
@@ -218,10 +219,16 @@ describe('command provider', () => {
     expect(performance.now() - started).toBeLessThan(2_000)
   })
 
-  it('returns garbage as text, without colour codes and without crashing', async () => {
+  it('returns garbage as printed, without crashing; the door repairs it and says so', async () => {
     const result = await provider([bins.garbage]).complete(request())
-    expect(result.text).toContain('red text, not JSON {{{')
-    expect(result.text).not.toContain('\u001b[')
+    expect(result.text).toContain('red\u001b[0m text, not JSON {{{')
+    // Two bytes that are not UTF-8 and a NUL are removed with a note; the colours go silently.
+    const answer = parseAnswer(result.text, { votes: false })
+    expect(answer).toMatchObject({
+      kind: 'comment',
+      comment:
+        'Ared text, not JSON {{{\n\n_(3 characters that are not text were removed from this answer: NUL bytes, or bytes that were not UTF-8.)_',
+    })
   })
 
   it('reports a program that prints nothing as an empty answer (even with a large prompt)', async () => {

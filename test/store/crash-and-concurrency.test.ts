@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest'
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { commentBodyFor } from '../support/comment-bodies.js'
+import { writtenBody } from '../support/written-text.js'
 import { ROOT } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -60,7 +61,7 @@ function checkFile(text: string, acknowledged: string[]) {
   }
   for (const id of acknowledged) {
     expect(bodies.get(id), `acknowledged comment ${id}`).toEqual([
-      `${commentBodyFor(id)}\n\nVOTE: READY`,
+      `${writtenBody(commentBodyFor(id), { votes: true })}\n\nVOTE: READY`,
     ])
   }
   return parsed

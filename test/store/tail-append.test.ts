@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest'
 
 import { validateDiscussion } from '../../src/core/discussion/validate.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { formatCommentBlock } from '../../src/core/format/serialize.js'
+import { commentBlock } from '../support/comment-block.js'
 import { advanceTail, EMPTY_TAIL, planAppend } from '../../src/core/format/tail.js'
 import { openEngine } from '../../src/node/engine/open-engine.js'
 import { tempFolder } from '../support/temp.js'
@@ -96,7 +96,7 @@ describe('appending through the tail', () => {
     const expected = planAppend(advanceTail(EMPTY_TAIL, open))
     expect(expected.prefix).toBe('')
     expect(await readFile(file, 'utf8')).toBe(
-      `${open}${expected.prefix}${formatCommentBlock('Rob', 'After.', null)}`,
+      `${open}${expected.prefix}${commentBlock('Rob', 'After.', null)}`,
     )
   })
 

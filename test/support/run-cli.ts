@@ -26,7 +26,7 @@ function collect(child: ChildProcessWithoutNullStreams): Promise<CliRun> {
 /** Runs the real `discussions` bin in a child process, as a user's shell would. */
 export function runDiscussions(
   args: readonly string[],
-  options: { input?: string; cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { input?: string | Uint8Array; cwd?: string; env?: NodeJS.ProcessEnv } = {},
 ): Promise<CliRun> {
   const child = spawn(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? ROOT,
@@ -38,14 +38,22 @@ export function runDiscussions(
 
 /**
  * Runs the real bin with a terminal on its stdin and stdout (a pseudo-terminal from util-linux's
- * `script`), as a person at a terminal runs it. The terminal merges stderr into `stdout`.
+ * `script`), as a person at a terminal runs it. The terminal merges stderr into `stdout`. With
+ * `size`, the terminal reports that size (else none, as some CI terminals do).
  */
 export function runInTerminal(
   args: readonly string[],
-  options: { cwd?: string; env?: NodeJS.ProcessEnv } = {},
+  options: {
+    cwd?: string
+    env?: NodeJS.ProcessEnv
+    size?: { columns: number; rows: number }
+  } = {},
 ): Promise<CliRun> {
   const quote = (word: string): string => `'${word.replaceAll("'", "'\\''")}'`
-  const command = [process.execPath, BIN, ...args].map(quote).join(' ')
+  const size = options.size
+    ? `stty rows ${options.size.rows} cols ${options.size.columns} && exec `
+    : ''
+  const command = size + [process.execPath, BIN, ...args].map(quote).join(' ')
   const child = spawn('script', ['-qec', command, '/dev/null'], {
     cwd: options.cwd ?? ROOT,
     env: { ...process.env, ...options.env },

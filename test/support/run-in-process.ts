@@ -8,6 +8,7 @@ import { PassThrough } from 'node:stream'
 import { Command, CommanderError } from '@commander-js/extra-typings'
 
 import { CliError, EXIT } from '../../src/cli/errors.js'
+import { cliIO } from '../../src/cli/io.js'
 import type { CliIO } from '../../src/cli/io.js'
 
 export interface InProcessRun {
@@ -29,10 +30,10 @@ export async function runInProcess(
   let err = ''
   stdout.on('data', (chunk: Buffer) => (out += chunk.toString()))
   stderr.on('data', (chunk: Buffer) => (err += chunk.toString()))
-  const io: CliIO = { stdin: new PassThrough(), stdout, stderr, cwd, env: process.env }
+  const io: CliIO = cliIO({ stdin: new PassThrough(), stdout, stderr, cwd, env: process.env })
   const program = new Command().exitOverride().configureOutput({
-    writeOut: (text) => stdout.write(text),
-    writeErr: (text) => stderr.write(text),
+    writeOut: (text) => io.stdout.write(text),
+    writeErr: (text) => io.stderr.write(text),
   })
   for (const register of registers) register(program, io)
   for (const command of program.commands) command.exitOverride()
@@ -41,7 +42,7 @@ export async function runInProcess(
     await program.parseAsync(argv, { from: 'user' })
   } catch (error) {
     if (error instanceof CliError) {
-      if (error.message !== '') stderr.write(`error: ${error.message}\n`)
+      if (error.message !== '') io.stderr.write(`error: ${error.message}\n`)
       code = error.exitCode
     } else if (error instanceof CommanderError) {
       code = error.exitCode === 0 ? EXIT.ok : EXIT.usage

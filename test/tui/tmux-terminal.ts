@@ -67,6 +67,21 @@ export class TmuxTerminal {
     return this.#tmux('display-message', '-p', '-t', 'tui', format).trim()
   }
 
+  /** Sets a tmux option of this terminal's server (`set-clipboard on` ...). */
+  setOption(name: string, value: string): void {
+    this.#tmux('set-option', '-g', name, value)
+  }
+
+  /** Appends every byte the program sends to the terminal to `file`, from now on. */
+  record(file: string): void {
+    this.#tmux('pipe-pane', '-t', 'tui', `cat >> '${file.replaceAll("'", "'\\''")}'`)
+  }
+
+  /** tmux's paste buffers, one a line: what a program's OSC 52 put there (with set-clipboard on). */
+  buffers(): string {
+    return this.#tmux('list-buffers').trim()
+  }
+
   /** What is shown; with `escapes`, including the colour and style sequences. */
   screen(escapes = false): string {
     return this.#tmux('capture-pane', '-p', ...(escapes ? ['-e'] : []), '-t', 'tui')

@@ -15,6 +15,7 @@ import type { Backend } from '../../src/backend/index.js'
 import type * as Parse from '../../src/core/format/parse.js'
 import { createBackend } from '../../src/backend/index.js'
 import { registerTurn } from '../../src/cli/commands/turn.js'
+import { cliIO } from '../../src/cli/io.js'
 import type { CliIO } from '../../src/cli/io.js'
 import { openEngine } from '../../src/node/engine/index.js'
 import type { TurnProgress } from '../../src/shared/contract/index.js'
@@ -153,13 +154,13 @@ describe('a turn reads its discussion once before calling anyone', () => {
           done()
         },
       })
-      const io: CliIO = {
+      const io: CliIO = cliIO({
         stdin: process.stdin,
         stdout,
         stderr: new Writable({ write: (_chunk, _encoding, done) => done() }),
         cwd: folder,
         env,
-      }
+      })
       const program = new Command().exitOverride()
       registerTurn(program, io)
       await program.parseAsync(['turn', file, ...PARTICIPANTS.map((a) => `@${a}`), '--json'], {

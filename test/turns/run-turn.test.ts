@@ -19,6 +19,7 @@ import { loadPersonas, loadTemplates } from '../../src/node/config/registry.js'
 import { packageRoot } from '../../src/node/config/paths.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
 import { tempFolder } from '../support/temp.js'
+import { admitName, admitText } from '../../src/core/text/text.js'
 
 type Script = (persona: Persona, request: ProviderRequest) => Promise<string>
 
@@ -31,14 +32,16 @@ async function setup(options: { template?: string; phase?: string; participants?
   await writeFile(
     file,
     renderNewDiscussion({
-      title: 'Cache layer',
-      template: template.name,
-      phase: options.phase ?? template.phases[0]?.id ?? 'x',
-      status: template.status,
-      participants: options.participants ?? ['architect', 'security', 'pragmatist'],
-      context: 'Add a cache in front of the API.',
+      title: admitName('Cache layer'),
+      template: admitText(template.name),
+      phase: admitText(options.phase ?? template.phases[0]?.id ?? 'x'),
+      status: admitText(template.status),
+      participants: (options.participants ?? ['architect', 'security', 'pragmatist']).map((a) =>
+        admitText(a),
+      ),
+      context: admitText('Add a cache in front of the API.'),
       created: new Date('2026-11-01T10:00:00Z'),
-      skeleton: template.skeleton,
+      skeleton: template.skeleton === null ? null : admitText(template.skeleton),
     }),
   )
   const store = new DiscussionFileStore({ stateDir: join(folder, 'state') })
@@ -149,14 +152,14 @@ describe('runTurn', () => {
     expect(seen).toEqual({ architect: false, security: true, pragmatist: true })
   })
 
-  it('routes to @mentions in the callout, skips unknown names and saves nothing for NO_RESPONSE', async () => {
+  it('routes to @mentions in the callout, asks no one for a name no persona has, saves nothing for NO_RESPONSE', async () => {
     const { file, deps, view } = await setup()
     const result = await runTurn(
       { file, callout: '@security and @rob, is this safe?' },
       deps(() => Promise.resolve(JSON.stringify({ sentinel: 'NO_RESPONSE' }))),
     )
-    expect(result.selection).toEqual({ aliases: ['security', 'rob'], source: 'callout' })
-    expect(result.answers.map((a) => a.outcome)).toEqual(['no-response', 'skipped'])
+    expect(result.selection).toEqual({ aliases: ['security'], source: 'callout' })
+    expect(result.answers.map((a) => a.outcome)).toEqual(['no-response'])
     expect((await view()).comments).toEqual([])
   })
 

@@ -1,13 +1,12 @@
 import type { Command } from '@commander-js/extra-typings'
 
-import { normalizeAuthor } from '../../core/format/serialize.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
 
 /** Whether a terminal editor can run here: it needs a terminal on both sides. */
 function hasTerminal(io: CliIO): boolean {
-  return io.stdin.isTTY === true && (io.stdout as NodeJS.WriteStream).isTTY === true
+  return io.stdin.isTTY === true && io.stdout.isTTY
 }
 
 export function registerArtifact(program: Command, io: CliIO): void {
@@ -40,11 +39,7 @@ export function registerArtifact(program: Command, io: CliIO): void {
       const line = `DIAGRAM: ${ref}`
       if (options.comment !== undefined) {
         const text = options.comment.trim() === '' ? line : `${options.comment.trim()}\n\n${line}`
-        await engine.addComment(file, {
-          author: normalizeAuthor(engine.userName),
-          text,
-          vote: null,
-        })
+        await engine.addComment(file, { text, vote: null })
         io.stderr.write(`Added a comment to ${fileArgument} with the diagram.\n`)
       }
       io.stdout.write(`${line}\n`)

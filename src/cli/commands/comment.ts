@@ -3,11 +3,11 @@ import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import { normalizeVote } from '../../core/format/markers.js'
 import type { Vote } from '../../core/format/model.js'
-import { normalizeAuthor } from '../../core/format/serialize.js'
+import { admitTyped, admitTypedName } from '../../core/text/text.js'
 import { loadCliContext } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
-import { readInput } from '../io.js'
+import { readTypedStdin } from '../io.js'
 import { textMayStartWithDash } from '../options.js'
 
 function parseVote(value: string): Vote {
@@ -35,13 +35,18 @@ export function registerComment(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       // A missing file, or one that is not a writable discussion, is refused before stdin is read.
       await engine.requireWritableDiscussion(file)
-      const text = textArgument === '-' ? (await readInput(io, '-')).text : textArgument
+      // Refused, not repaired, when it is not text (a NUL, bytes that are not UTF-8): exit 2.
+      const text =
+        textArgument === '-'
+          ? await readTypedStdin(io, 'The comment')
+          : admitTyped(textArgument, 'The comment')
       if (text.trim() === '' && !options.vote)
         throw new CliError('The comment is empty; write some text or give a --vote.')
-      const author = options.as ?? options.author ?? engine.userName
-      if (author.trim() === '') throw new CliError('The author name is empty; give --as NAME.')
+      const given = options.as ?? options.author ?? engine.userName
+      if (given.trim() === '') throw new CliError('The author name is empty; give --as NAME.')
+      const author = admitTypedName(given, 'The author name')
       const result = await engine.addComment(file, {
-        author: normalizeAuthor(author),
+        author,
         text,
         vote: options.vote ?? null,
       })
@@ -51,8 +56,6 @@ export function registerComment(program: Command, io: CliIO): void {
         )
       }
       const vote = options.vote ? ` with vote ${options.vote}` : ''
-      io.stdout.write(
-        `Added comment from ${normalizeAuthor(author)}${vote} at line ${result.line}.\n`,
-      )
+      io.stdout.write(`Added comment from ${author}${vote} at line ${result.line}.\n`)
     })
 }

@@ -9,6 +9,7 @@ import { formatCouncilSummary } from '../council-summary.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { writeJson } from '../io.js'
 import { councilLayout } from '../progress/council-layout.js'
 import { progressFor } from '../progress/index.js'
 
@@ -31,7 +32,7 @@ async function runAndReport(
   const result: CouncilRunResult = await withInterrupt(io, (signal) =>
     run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
   )
-  if (json) io.stdout.write(`${JSON.stringify({ type: 'result', ...result })}\n`)
+  if (json) writeJson(io, { type: 'result', ...result }, { compact: true })
   else io.stdout.write(`\n${formatCouncilSummary(result, shown ?? result.file).join('\n')}\n`)
   if (result.cancelled) throw new SilentExit(EXIT.cancelled)
   if (!result.complete) throw new SilentExit(EXIT.negative)

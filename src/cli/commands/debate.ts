@@ -16,6 +16,7 @@ import { formatStats, formatSummary } from '../debate-report.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { writeJson } from '../io.js'
 import { debateLayout } from '../progress/debate-layout.js'
 import { progressFor } from '../progress/index.js'
 
@@ -117,9 +118,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       )
       const summary = summarizeDebate(result.state)
       if (options.json)
-        io.stdout.write(
-          `${JSON.stringify({ type: 'result', cancelled: result.cancelled, summary })}\n`,
-        )
+        writeJson(io, { type: 'result', cancelled: result.cancelled, summary }, { compact: true })
       else io.stdout.write(`\nStanding: ${summary.standing}\n`)
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
     })
@@ -134,7 +133,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const summary = summarizeDebate((await engine.readDebate(file)).state)
-      if (options.json) io.stdout.write(`${JSON.stringify(summary, null, 2)}\n`)
+      if (options.json) writeJson(io, summary)
       else io.stdout.write(`${formatSummary(summary).join('\n')}\n`)
     })
 
@@ -176,7 +175,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const debates = await engine.debates(options.dir)
       const stats = debateStats(debates.map((d) => d.state))
-      if (options.json) io.stdout.write(`${JSON.stringify(stats, null, 2)}\n`)
+      if (options.json) writeJson(io, stats)
       else io.stdout.write(`${formatStats(stats).join('\n')}\n`)
     })
 }

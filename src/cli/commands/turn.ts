@@ -6,6 +6,7 @@ import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { writeJson } from '../io.js'
 import { progressFor } from '../progress/index.js'
 import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
@@ -99,15 +100,17 @@ export function registerTurn(program: Command, io: CliIO): void {
       const failed = result.answers.some((answer) => answer.outcome === 'failed')
       if (options.json) {
         const { answers, ...rest } = result
-        io.stdout.write(
-          `${JSON.stringify({
+        writeJson(
+          io,
+          {
             type: 'result',
             ...rest,
             answers: answers.map((answer) => answer.event),
             consensus: status.consensus,
             phaseNow: status.phase,
             statusNow: status.status,
-          })}\n`,
+          },
+          { compact: true },
         )
       } else {
         const titles = new Map<string, string>()

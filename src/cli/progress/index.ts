@@ -2,20 +2,19 @@
  * A run's progress, whatever the protocol: on a terminal, live rows redrawn in place; elsewhere,
  * or with --json, one plain line (or JSON object) per event, so logs and pipes read well.
  */
-import type { Writable } from 'node:stream'
-
-import type { CliIO } from '../io.js'
+import { jsonForTerminal } from '../../core/terminal/json-for-terminal.js'
+import type { CliIO, TerminalOutput } from '../io.js'
 import type { Progress, ProgressLayout } from './layout.js'
 
 export function plainProgress<E>(
-  out: Writable,
+  out: Pick<TerminalOutput, 'write'>,
   json: boolean,
   layout: ProgressLayout<E>,
 ): Progress<E> {
   return {
     onEvent: (event) => {
       if (json) {
-        if (!layout.chatty(event)) out.write(`${JSON.stringify(event)}\n`)
+        if (!layout.chatty(event)) out.write(`${jsonForTerminal(event)}\n`)
         return
       }
       const line = layout.describe(event)
@@ -35,10 +34,10 @@ export async function progressFor<E>(
   json: boolean,
   layout: ProgressLayout<E>,
 ): Promise<Progress<E>> {
-  const stdout = io.stdout as NodeJS.WriteStream
   // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
-  const live = !json && stdout.isTTY === true && (stdout.rows ?? 0) > 0
+  const live = !json && io.stdout.isTTY && io.stdout.rows > 0
   if (!live) return plainProgress(io.stdout, json, layout)
   const { liveProgress } = await import('./live-progress.js')
-  return liveProgress(stdout, layout, io.env)
+  // The live rows carry the tool's own cursor moves and colours; the renderer sanitises their text.
+  return liveProgress(io.stdout.unsanitisedStream as NodeJS.WriteStream, layout, io.env)
 }

@@ -2,10 +2,14 @@
  * The one live renderer behind every protocol's progress on a terminal: rows in flight with a
  * spinner and their elapsed time, redrawn in place through log-update ten times a second, finished
  * lines printed above them, rows cut to the terminal's width. A layout decides what the rows say.
+ * It writes to the raw stream (its cursor moves and colours are the tool's own), so every text it
+ * is given passes the terminal sanitiser here.
  */
 import { styleText } from 'node:util'
 
 import { createLogUpdate } from 'log-update'
+
+import { sanitizeForTerminal } from '../../core/terminal/sanitize-for-terminal.js'
 
 const FRAMES = ['⠋', '⠙', '⠹', '⠸', '⠼', '⠴', '⠦', '⠧', '⠇', '⠏']
 const REDRAW_MS = 100
@@ -73,7 +77,9 @@ export function formatRow(
     row.state === 'thinking' && row.started !== null
       ? ` ${((context.now - row.started) / 1000).toFixed(0)}s`
       : ''
-  const rest = ` ${row.label.padEnd(style.labelWidth)} ${row.detail}${elapsed}`
+  // Names and details come from files and answers: sanitised before the row gets its colours.
+  const label = sanitizeForTerminal(row.label)
+  const rest = ` ${label.padEnd(style.labelWidth)} ${sanitizeForTerminal(row.detail)}${elapsed}`
   const full = `${style.indent}${mark}${rest}`
   // The width is measured without colour codes, which take no room on the screen.
   if (full.length > context.width) {
@@ -108,13 +114,14 @@ export function startLiveRenderer(
       colour: options.colour,
     }
     const rows = source.rows().map((row) => formatRow(row, style, context))
-    render([...rows, ...(source.footer?.() ?? [])].join('\n'))
+    const footer = (source.footer?.() ?? []).map(sanitizeForTerminal)
+    render([...rows, ...footer].join('\n'))
   }
   const timer = setInterval(draw, REDRAW_MS)
   return {
     print: (line) => {
       render.clear()
-      out.write(`${line}\n`)
+      out.write(`${sanitizeForTerminal(line)}\n`)
       draw()
     },
     stop: () => {

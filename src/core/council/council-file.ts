@@ -8,6 +8,8 @@ import { DiscussionError } from '../errors.js'
 import { headerValue } from '../format/headers.js'
 import { setHeaderValues } from '../format/header-edit.js'
 import type { ParsedDiscussion } from '../format/model.js'
+import { admitName, admitText } from '../text/text.js'
+import type { Name, Text } from '../text/text.js'
 import { resolveCouncilOptions } from './modes.js'
 import type { CouncilOptions } from './modes.js'
 import { COUNCIL_PHASES } from './plan.js'
@@ -15,7 +17,7 @@ import { personaAliasOf, rolesOf } from './roles.js'
 
 export const COUNCIL_TEMPLATE = 'council'
 const QUESTION_HEADING = '## Question'
-const SKELETON = `# {title}\n\n${QUESTION_HEADING}\n\n{context}\n`
+const SKELETON = admitText(`# {title}\n\n${QUESTION_HEADING}\n\n{context}\n`)
 const TITLE_CHARS = 80
 
 export interface CouncilFileSettings {
@@ -38,29 +40,30 @@ export function councilTitle(question: string): string {
  * personas' names), so the app lists each member once; default: the role personas' aliases.
  */
 export function renderCouncilDiscussion(
-  settings: CouncilFileSettings,
+  settings: { options: CouncilOptions; provider: Name | null; question: Text },
   created: Date,
-  members?: readonly string[],
+  members?: readonly Name[],
 ): string {
   if (settings.question.trim() === '')
     throw new DiscussionError('The question is empty; ask the council something.')
   const { options } = settings
   const text = renderNewDiscussion({
-    title: councilTitle(settings.question),
-    template: COUNCIL_TEMPLATE,
-    phase: COUNCIL_PHASES[0],
-    status: 'OPEN',
-    participants: members ?? rolesOf(options.mode).map(personaAliasOf),
+    title: admitName(councilTitle(settings.question)),
+    template: admitText(COUNCIL_TEMPLATE),
+    phase: admitText(COUNCIL_PHASES[0]),
+    status: admitText('OPEN'),
+    participants: members ?? rolesOf(options.mode).map((role) => admitText(personaAliasOf(role))),
     context: settings.question,
     created,
     skeleton: SKELETON,
   })
+  // The settings are the council's own words and numbers; the provider's name was typed.
   return setHeaderValues(text, {
-    'Council-Mode': options.mode,
-    'Council-Flow': options.flow,
-    'Council-Rounds': String(options.rounds),
-    'Council-Tier': options.tier,
-    'Council-Rank': options.rank ? 'yes' : 'no',
+    'Council-Mode': admitText(options.mode),
+    'Council-Flow': admitText(options.flow),
+    'Council-Rounds': admitText(String(options.rounds)),
+    'Council-Tier': admitText(options.tier),
+    'Council-Rank': admitText(options.rank ? 'yes' : 'no'),
     ...(settings.provider ? { 'Council-Provider': settings.provider } : {}),
   })
 }

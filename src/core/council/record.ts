@@ -4,8 +4,11 @@
  * cost). The file alone then says which calls are done, so a killed run resumes where it stopped
  * and the totals cover every run that worked on it.
  */
+import { composeBody } from '../format/comment-body.js'
+import type { CommentBody } from '../format/comment-body.js'
 import type { ParsedDiscussion } from '../format/model.js'
 import { INCOMPLETE_BLOCK_LINE } from '../format/tail.js'
+import type { Text } from '../text/text.js'
 import type { CouncilCall } from './plan.js'
 
 export interface CallRecord {
@@ -31,9 +34,16 @@ export interface RecordedCall extends CallRecord {
 const RECORD = /^<!-- council: (\{.*\}) -->$/
 const HEADING = /^#### .*$/
 
-/** A `-->` in a provider's name must not end the HTML comment early. */
+/**
+ * The record as one line of plain ASCII: a `-->` in a provider's name must not end the HTML
+ * comment early, and a line break or control in one (JSON leaves U+2028 and C1 as they are) must
+ * not split or hide it.
+ */
 function recordLine(record: CallRecord): string {
-  return `<!-- council: ${JSON.stringify(record).replace(/--/g, '-\\u002d')} -->`
+  const json = JSON.stringify(record).replace(/--|[^\u0020-\u007e]/g, (match) =>
+    match === '--' ? '-\\u002d' : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  )
+  return `<!-- council: ${json} -->`
 }
 
 export function headingFor(call: CouncilCall, rounds: number): string {
@@ -43,17 +53,18 @@ export function headingFor(call: CouncilCall, rounds: number): string {
   return `#### ${round}${call.role.title} · ${call.stage}${group}`
 }
 
+/** The record and heading are the engine's lines; the answer is the role's, escaped. */
 export function renderCallComment(
   call: CouncilCall,
   rounds: number,
   record: CallRecord,
-  answer: string,
-): string {
-  return [recordLine(record), '', headingFor(call, rounds), '', answer.trim()].join('\n')
+  answer: Text,
+): CommentBody {
+  return composeBody([{ engine: recordLine(record) }, { engine: headingFor(call, rounds) }, answer])
 }
 
 /** The aggregate ranking is written by the council itself (no model call). */
-export function renderNoteComment(label: string, heading: string, text: string): string {
+export function renderNoteComment(label: string, heading: string, text: Text): CommentBody {
   const record: CallRecord = {
     label,
     provider: null,
@@ -63,7 +74,7 @@ export function renderNoteComment(label: string, heading: string, text: string):
     costUsd: null,
     durationMs: 0,
   }
-  return [recordLine(record), '', `#### ${heading}`, '', text.trim()].join('\n')
+  return composeBody([{ engine: recordLine(record) }, { engine: `#### ${heading}` }, text])
 }
 
 function asRecord(json: string): CallRecord | null {

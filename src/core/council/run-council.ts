@@ -5,6 +5,8 @@
  * was killed therefore resumes by running again: finished calls are in the file and are skipped.
  */
 import { currentPhase } from '../discussion/describe.js'
+import type { HeaderChanges } from '../format/header-edit.js'
+import { admitName, admitText } from '../text/text.js'
 import type { Persona } from '../personas/schema.js'
 import type { ProviderRequest, ProviderResult } from '../providers/port.js'
 import { parseAnswer } from '../turns/answer.js'
@@ -78,6 +80,7 @@ export interface CouncilRunResult {
 export const RANKING_LABEL = 'council-ranking'
 /** The author of what the council writes itself (the aggregate ranking): an AI name, never human. */
 export const COUNCIL_AUTHOR = 'AI-Council'
+const COUNCIL_NAME = admitName(COUNCIL_AUTHOR)
 
 function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
@@ -117,16 +120,14 @@ export async function runCouncil(
    * Records the move to phase `to`. Told as it begins, so what is shown keeps the file's order
    * (the phase change, then its calls); a write that fails rejects, and the run stops with it.
    */
-  const enterPhase = async (
-    to: CouncilPhase,
-    headers: Readonly<Record<string, string>> = {},
-  ): Promise<void> => {
+  const enterPhase = async (to: CouncilPhase, headers: HeaderChanges = {}): Promise<void> => {
     // Only forward: a resumed run never walks a finished council back.
     if (COUNCIL_PHASES.indexOf(to) <= COUNCIL_PHASES.indexOf(phase as CouncilPhase)) return
     const from = phase
     phase = to
     emit({ type: 'phase', from, to })
-    await deps.store.recordPhaseTransition(options.file, from, to, headers)
+    // `from` is the file's own header: outside text like any other.
+    await deps.store.recordPhaseTransition(options.file, admitText(from), admitText(to), headers)
   }
 
   const failed: { label: string; reason: string }[] = []
@@ -181,8 +182,8 @@ export async function runCouncil(
     }
     // Models used to the turn contract may wrap their answer in it; take the text out.
     const parsed = parseAnswer(result.text, { votes: false })
-    const answer = parsed.kind === 'comment' ? parsed.comment.trim() : ''
-    if (answer === '') {
+    const answer = parsed.kind === 'comment' ? parsed.comment : admitText('')
+    if (answer.trim() === '') {
       const reason = `${result.provider} gave no answer`
       failed.push({ label: call.label, reason })
       emit({ type: 'failed', label: call.label, reason })
@@ -206,8 +207,8 @@ export async function runCouncil(
     try {
       await inPhase
       const { line } = await deps.store.appendComment(options.file, {
-        author: persona.name,
-        text,
+        author: admitName(persona.name),
+        body: text,
         vote: null,
       })
       emit({
@@ -233,8 +234,9 @@ export async function runCouncil(
     const ranking = aggregateBallots(ballots)
     const text = renderRanking(ranking, titleOf, ballots.length)
     await deps.store.appendComment(options.file, {
-      author: COUNCIL_AUTHOR,
-      text: renderNoteComment(RANKING_LABEL, 'Peer ranking', text),
+      author: COUNCIL_NAME,
+      // The ranking quotes the ballots the rankers wrote: outside text, through the door.
+      body: renderNoteComment(RANKING_LABEL, 'Peer ranking', admitText(text)),
       vote: null,
     })
     emit({ type: 'ranking', text })
@@ -278,7 +280,8 @@ export async function runCouncil(
   const planned = steps.flat()
   const complete = planned.every((call) => last.recorded.has(call.label))
   // The last phase change and the COMPLETE status are one write.
-  if (complete && phase !== 'complete') await enterPhase('complete', { Status: 'COMPLETE' })
+  if (complete && phase !== 'complete')
+    await enterPhase('complete', { Status: admitText('COMPLETE') })
   const synthesisCall = planned[planned.length - 1]
   const synthesis = synthesisCall ? last.recorded.get(synthesisCall.label) : undefined
   const usage = councilUsage(settings.options, last.recorded)

@@ -4,23 +4,26 @@
  * only proposals in play, only critiques of one's own proposal addressed. What was dropped is
  * said, so the record shows it.
  */
+import { admitAnswer, admitText, removedNote } from '../text/text.js'
+import type { Text } from '../text/text.js'
 import { jsonObjectsIn } from '../turns/answer.js'
 import { SEVERITIES } from './model.js'
 import type { Severity } from './model.js'
 
+/** A participant's words (proposal, critique, response, revision, justification) are `Text`. */
 export type StepAnswer =
-  | { kind: 'proposal'; text: string; confidence: number | null }
+  | { kind: 'proposal'; text: Text; confidence: number | null }
   | {
       kind: 'critiques'
-      critiques: { target: string; severity: Severity; text: string; keeps: string | null }[]
+      critiques: { target: string; severity: Severity; text: Text; keeps: string | null }[]
     }
-  | { kind: 'defense'; addresses: string[]; response: string; modified: string | null }
-  | { kind: 'ballot'; approves: string[]; justification: string }
+  | { kind: 'defense'; addresses: string[]; response: Text; modified: Text | null }
+  | { kind: 'ballot'; approves: string[]; justification: Text }
 
 export interface ReadAnswer {
   answer: StepAnswer | null
-  /** Why parts were dropped (or why nothing could be read). */
-  notes: string[]
+  /** Why parts were dropped (or why nothing could be read); they quote the answer, so `Text`. */
+  notes: Text[]
 }
 
 export interface AnswerRules {
@@ -33,9 +36,41 @@ export interface AnswerRules {
   allowModifications: boolean
 }
 
-const str = (value: unknown): string => (typeof value === 'string' ? value.trim() : '')
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.map((item) => str(item)).filter(Boolean) : []
+/**
+ * Counts what the door removed from the strings an answer's JSON decoded to, for the note its
+ * block then carries.
+ */
+class Decoder {
+  /** What the answer as it came held that was not text, then what its JSON decoded to. */
+  removed: number
+
+  /** The answer's prose through the door, for an answer that holds no JSON. */
+  readonly prose: Text
+
+  constructor(raw: string) {
+    const crossed = admitAnswer(raw)
+    this.removed = crossed.removed
+    this.prose = admitText(crossed.text.trim())
+  }
+
+  /** A decoded string through the door, trimmed; anything else is empty. */
+  text(value: unknown): Text {
+    if (typeof value !== 'string') return admitText('')
+    const crossed = admitAnswer(value)
+    this.removed += crossed.removed
+    return admitText(crossed.text.trim())
+  }
+
+  texts(value: unknown): Text[] {
+    return Array.isArray(value) ? value.map((item) => this.text(item)).filter(Boolean) : []
+  }
+
+  /** The notes, with one more when the door removed anything. */
+  notes(notes: string[]): Text[] {
+    const removed = removedNote(this.removed)
+    return [...notes, ...(removed ? [removed] : [])].map(admitText)
+  }
+}
 
 /** The last object in the text holding the step's key: models tend to put the answer last. */
 function objectWith(text: string, key: string): Record<string, unknown> | null {
@@ -43,6 +78,7 @@ function objectWith(text: string, key: string): Record<string, unknown> | null {
 }
 
 export function readProposal(text: string): ReadAnswer {
+  const decode = new Decoder(text)
   const object = objectWith(text, 'proposal')
   if (object) {
     const confidence = typeof object.confidence === 'number' ? object.confidence : null
@@ -50,29 +86,34 @@ export function readProposal(text: string): ReadAnswer {
       confidence === null || !Number.isFinite(confidence)
         ? null
         : Math.round(Math.min(1, Math.max(0, confidence)) * 100) / 100
-    const proposal = str(object.proposal)
+    const proposal = decode.text(object.proposal)
     if (proposal !== '')
-      return { answer: { kind: 'proposal', text: proposal, confidence: clamped }, notes: [] }
+      return {
+        answer: { kind: 'proposal', text: proposal, confidence: clamped },
+        notes: decode.notes([]),
+      }
   }
   // A model that wrote its proposal as prose still proposed something: keep it.
-  if (text.trim() !== '' && !text.trim().startsWith('{'))
+  const prose = decode.prose
+  if (prose !== '' && !prose.startsWith('{'))
     return {
-      answer: { kind: 'proposal', text: text.trim(), confidence: null },
-      notes: ['answered in prose, not JSON; kept as the proposal with no confidence'],
+      answer: { kind: 'proposal', text: prose, confidence: null },
+      notes: decode.notes(['answered in prose, not JSON; kept as the proposal with no confidence']),
     }
-  return { answer: null, notes: ['no proposal in the answer'] }
+  return { answer: null, notes: decode.notes(['no proposal in the answer']) }
 }
 
 export function readCritiques(text: string, rules: AnswerRules): ReadAnswer {
+  const decode = new Decoder(text)
   const object = objectWith(text, 'critiques')
   if (!object || !Array.isArray(object.critiques))
-    return { answer: null, notes: ['the answer holds no "critiques" list'] }
+    return { answer: null, notes: decode.notes(['the answer holds no "critiques" list']) }
   const notes: string[] = []
-  const critiques: { target: string; severity: Severity; text: string; keeps: string | null }[] = []
+  const critiques: { target: string; severity: Severity; text: Text; keeps: string | null }[] = []
   for (const raw of object.critiques as unknown[]) {
     const item = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>
-    const target = str(item.target).toUpperCase()
-    const body = str(item.text)
+    const target = decode.text(item.target).toUpperCase()
+    const body = decode.text(item.text)
     if (target === rules.ownProposal) {
       notes.push(`dropped a critique of its own proposal ${target}`)
       continue
@@ -85,13 +126,13 @@ export function readCritiques(text: string, rules: AnswerRules): ReadAnswer {
       notes.push(`dropped an empty critique of ${target}`)
       continue
     }
-    const wanted = str(item.severity).toLowerCase()
+    const wanted = decode.text(item.severity).toLowerCase()
     const severity = (SEVERITIES as readonly string[]).includes(wanted)
       ? (wanted as Severity)
       : 'major'
     if (severity !== wanted)
       notes.push(`severity "${wanted}" of a critique of ${target} read as major`)
-    const keeps = str(item.keeps)
+    const keeps = decode.text(item.keeps)
     critiques.push({
       target,
       severity,
@@ -99,20 +140,24 @@ export function readCritiques(text: string, rules: AnswerRules): ReadAnswer {
       keeps: keeps !== '' && rules.earlierCritiques.includes(keeps) ? keeps : null,
     })
   }
-  return { answer: { kind: 'critiques', critiques }, notes }
+  return { answer: { kind: 'critiques', critiques }, notes: decode.notes(notes) }
 }
 
 export function readDefense(text: string, rules: AnswerRules): ReadAnswer {
+  const decode = new Decoder(text)
   const object = objectWith(text, 'addresses') ?? objectWith(text, 'response')
   if (!object)
-    return { answer: null, notes: ['the answer holds no defense ("addresses", "response")'] }
+    return {
+      answer: null,
+      notes: decode.notes(['the answer holds no defense ("addresses", "response")']),
+    }
   const notes: string[] = []
-  const addresses = strings(object.addresses).filter((id) => {
+  const addresses = decode.texts(object.addresses).filter((id) => {
     if (rules.addressable.includes(id)) return true
     notes.push(`ignored "${id}": not a critique of this proposal in this round`)
     return false
   })
-  let modified = str(object.modified) || null
+  let modified: Text | null = decode.text(object.modified) || null
   if (modified && !rules.allowModifications) {
     notes.push('modifications are off in this debate; the revision was not applied')
     modified = null
@@ -121,18 +166,20 @@ export function readDefense(text: string, rules: AnswerRules): ReadAnswer {
     answer: {
       kind: 'defense',
       addresses: [...new Set(addresses)],
-      response: str(object.response),
+      response: decode.text(object.response),
       modified,
     },
-    notes,
+    notes: decode.notes(notes),
   }
 }
 
 export function readBallot(text: string, rules: AnswerRules): ReadAnswer {
+  const decode = new Decoder(text)
   const object = objectWith(text, 'approves')
-  if (!object) return { answer: null, notes: ['the answer holds no "approves" list'] }
+  if (!object) return { answer: null, notes: decode.notes(['the answer holds no "approves" list']) }
   const notes: string[] = []
-  const approves = strings(object.approves)
+  const approves = decode
+    .texts(object.approves)
     .map((id) => id.toUpperCase())
     .filter((id) => {
       if (id === rules.ownProposal) {
@@ -149,8 +196,8 @@ export function readBallot(text: string, rules: AnswerRules): ReadAnswer {
     answer: {
       kind: 'ballot',
       approves: [...new Set(approves)],
-      justification: str(object.justification),
+      justification: decode.text(object.justification),
     },
-    notes,
+    notes: decode.notes(notes),
   }
 }

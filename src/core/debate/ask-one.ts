@@ -2,15 +2,21 @@
  * One participant's part in one phase: build the prompt, call its provider under the round's
  * deadline, read the answer by the rules, and append it (or an ABSENT record saying why not).
  */
+import type { CommentBody } from '../format/comment-body.js'
+import { admitAnswer, admitName, admitText, TextRefusedError } from '../text/text.js'
+import type { Name } from '../text/text.js'
 import { blocks } from './blocks.js'
+import type { CritiqueText } from './blocks.js'
 import { readBallot, readCritiques, readDefense, readProposal } from './answers.js'
 import type { AnswerRules, ReadAnswer } from './answers.js'
 import { withDeadline } from './deadline.js'
 import type { DebateEvent } from './events.js'
-import type { Critique, DebatePhase, DebateRound, DebateState } from './model.js'
+import type { DebatePhase, DebateRound, DebateState } from './model.js'
 import { debatePrompt } from './prompts.js'
 import { CLERK } from './ports.js'
 import type { DebateDeps, DebateRunOptions } from './ports.js'
+
+const CLERK_NAME = admitName(CLERK)
 
 interface AskInput {
   alias: string
@@ -21,7 +27,7 @@ interface AskInput {
   options: DebateRunOptions
   deps: DebateDeps
   emit: (event: DebateEvent) => void
-  append: (author: string, text: string) => Promise<unknown>
+  append: (author: Name, body: CommentBody) => Promise<unknown>
 }
 
 function proposalIdFor(state: DebateState, alias: string): string {
@@ -62,11 +68,22 @@ function errorText(error: unknown): string {
 export async function askOne(input: AskInput): Promise<void> {
   const { alias, state, round, phase, options, deps, emit, append } = input
   const absent = async (reason: string, raw = ''): Promise<void> => {
-    await append(CLERK, blocks.absent(alias, phase, round.number, reason, raw))
+    const said = admitAnswer(raw).text
+    await append(CLERK_NAME, blocks.absent(alias, phase, round.number, admitText(reason), said))
     emit({ type: 'participant-absent', round: round.number, phase, participant: alias, reason })
   }
   const persona = deps.persona(alias)
   if (!persona) return absent(`no persona named "${alias}"`)
+  // The persona's name is config: through the door, and never the clerk's, whose lines count.
+  let author: Name
+  try {
+    author = admitName(persona.name, `The name of persona "${alias}"`)
+  } catch (error) {
+    if (error instanceof TextRefusedError) return absent(error.message)
+    throw error
+  }
+  if (author.toLowerCase() === CLERK.toLowerCase())
+    return absent(`its persona is named ${CLERK}, the name only the debate's own records carry`)
   emit({ type: 'participant-started', round: round.number, phase, participant: alias })
   const timeoutMs = options.timeoutMs ?? state.settings.roundTimeoutSeconds * 1000
   let chars = 0
@@ -98,7 +115,6 @@ export async function askOne(input: AskInput): Promise<void> {
   const rules = rulesFor(state, round, alias)
   const { answer, notes } = readFor(phase, text, rules)
   if (!answer) return absent(`unreadable answer (${notes.join('; ')})`, text)
-  const author = persona.name
   switch (answer.kind) {
     case 'proposal': {
       const id = proposalIdFor(state, alias)
@@ -112,7 +128,7 @@ export async function askOne(input: AskInput): Promise<void> {
       return
     }
     case 'critiques': {
-      const critiques: Critique[] = answer.critiques.map((c, index) => ({
+      const critiques: CritiqueText[] = answer.critiques.map((c, index) => ({
         ...c,
         id: `C${round.number}.${alias}.${index + 1}`,
         round: round.number,

@@ -4,6 +4,8 @@
  */
 import { renderNewDiscussion } from '../discussion/create.js'
 import { insertAfter } from '../templates/fill-placeholders.js'
+import { admitText } from '../text/text.js'
+import type { Name, Text } from '../text/text.js'
 import type { DebateParticipant, DebateSettings } from './model.js'
 import { formatSettings } from './settings-header.js'
 import { formatWeights } from './weights.js'
@@ -11,19 +13,20 @@ import { formatWeights } from './weights.js'
 export const DEBATE_TEMPLATE = 'debate'
 
 export function renderNewDebate(debate: {
-  title: string
-  context: string
+  title: Name
+  context: Text
   participants: readonly DebateParticipant[]
   settings: DebateSettings
   created: Date
-  skeleton?: string | null
+  skeleton?: Text | null
 }): string {
   const text = renderNewDiscussion({
     title: debate.title,
-    template: DEBATE_TEMPLATE,
-    phase: 'propose',
-    status: 'OPEN',
-    participants: debate.participants.map((p) => p.alias),
+    template: admitText(DEBATE_TEMPLATE),
+    phase: admitText('propose'),
+    status: admitText('OPEN'),
+    // Aliases are persona aliases (`[a-z][a-z0-9_-]*`), through the door all the same.
+    participants: debate.participants.map((p) => admitText(p.alias)),
     context: debate.context,
     created: debate.created,
     skeleton: debate.skeleton ?? null,

@@ -12,75 +12,64 @@
  *   ABSENT: @pragmatist from vote (round 2): timed out after 300 s
  *   RESULT: round 1, run-off between P1, P3
  *
- * None of these words is a marker of ordinary discussions, so vote counting never sees them;
- * free text that would read as one (or as a VOTE line) is escaped with a leading backslash.
+ * None of these words is a marker of ordinary discussions, so vote counting never sees them. They
+ * are lines only the engine writes: free text that would read as one (or as a VOTE line) is
+ * escaped with a backslash when it is written (`src/core/format/escape.ts`), and the reader
+ * (`read-state.ts`) takes each only from the author who may write it.
  */
-import { matchMarker } from '../format/markers.js'
+import { DEBATE_WORD_LINE } from '../format/engine-lines.js'
+import type { DebateWord } from '../format/engine-lines.js'
+import type { Text } from '../text/text.js'
+import { oneLine } from '../text/text.js'
 import { DEBATE_PHASES, SEVERITIES } from './model.js'
 import type { DebatePhase, Severity } from './model.js'
 import { formatWeight, parseWeight } from './weights.js'
 
-export const DEBATE_WORDS = [
-  'ROUND',
-  'PROPOSAL',
-  'CRITIQUE',
-  'DEFENSE',
-  'REVISION',
-  'BALLOT',
-  'ABSENT',
-  'RESULT',
-] as const
-export type DebateWord = (typeof DEBATE_WORDS)[number]
-
-const WORD_LINE = new RegExp(`^(${DEBATE_WORDS.join('|')}): ?(.*)$`)
-
-/** A line that must not appear unescaped in free text. */
-function looksStructural(line: string): boolean {
-  return WORD_LINE.test(line) || matchMarker(line)?.kind === 'vote'
-}
-
-export function escapeFreeText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => (looksStructural(line.replace(/^\\+/, '')) ? `\\${line}` : line))
-    .join('\n')
-}
-
-export function unescapeFreeText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) =>
-      line.startsWith('\\') && looksStructural(line.replace(/^\\+/, '')) ? line.slice(1) : line,
-    )
-    .join('\n')
-}
+export { DEBATE_WORDS } from '../format/engine-lines.js'
+export type { DebateWord } from '../format/engine-lines.js'
 
 export interface MarkedSection {
   word: DebateWord
   /** The rest of the marker line. */
   head: string
-  /** The free text after it, unescaped and trimmed. */
+  /** The free text after it, trimmed (escaped lines keep their backslash). */
   text: string
+  /** The marker line's index in the body (from 0). */
+  index: number
 }
 
-/** Splits a comment body into its marker sections; text before the first marker is ignored. */
-export function sectionsOf(body: string): MarkedSection[] {
+/**
+ * Splits a comment body into its marker sections; text before the first marker is ignored.
+ * `accepts` says whether a marker line may open a section here, given the first section's word
+ * (null for the first line); one it refuses is text of the section before, and is passed to
+ * `refused`.
+ */
+export function sectionsOf(
+  body: string,
+  accepts: (word: DebateWord, first: DebateWord | null) => boolean = () => true,
+  refused: (word: DebateWord, index: number) => void = () => {},
+): MarkedSection[] {
   const sections: MarkedSection[] = []
-  let current: { word: DebateWord; head: string; lines: string[] } | null = null
+  let current: { word: DebateWord; head: string; lines: string[]; index: number } | null = null
   const close = (): void => {
     if (current)
       sections.push({
         word: current.word,
         head: current.head.trim(),
-        text: unescapeFreeText(current.lines.join('\n')).trim(),
+        text: current.lines.join('\n').trim(),
+        index: current.index,
       })
   }
-  for (const line of body.split('\n')) {
-    const match = WORD_LINE.exec(line)
-    if (match) {
+  for (const [index, line] of body.split('\n').entries()) {
+    const match = DEBATE_WORD_LINE.exec(line)
+    const word = match?.[1] as DebateWord | undefined
+    if (word && accepts(word, sections[0]?.word ?? current?.word ?? null)) {
       close()
-      current = { word: match[1] as DebateWord, head: match[2] ?? '', lines: [] }
-    } else current?.lines.push(line)
+      current = { word, head: match?.[2] ?? '', lines: [], index }
+    } else {
+      if (word) refused(word, index)
+      current?.lines.push(line)
+    }
   }
   close()
   return sections
@@ -122,8 +111,8 @@ export const format = {
   revision: (proposal: string, round: number): string => `REVISION: ${proposal} (round ${round})`,
   ballot: (voter: string, approves: readonly string[], round: number, weight: number) =>
     `BALLOT: @${voter} approves ${list(approves)} (round ${round}, weight ${formatWeight(weight)})`,
-  absent: (participant: string, phase: DebatePhase, round: number, reason: string) =>
-    `ABSENT: @${participant} from ${phase} (round ${round}): ${reason.replace(/\s+/g, ' ')}`,
+  absent: (participant: string, phase: DebatePhase, round: number, reason: Text) =>
+    `ABSENT: @${participant} from ${phase} (round ${round}): ${oneLine(reason)}`,
 }
 
 export const parse = {

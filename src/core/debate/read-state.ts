@@ -2,9 +2,20 @@
  * Reads a debate back from its discussion file: the header's participants, weights and settings,
  * then every marker in order. This is how a debate resumes after a crash: the state machine keeps
  * nothing in memory that the file does not hold.
+ *
+ * A marker counts only from the author who may write it, in a block of the shape the engine
+ * writes:
+ * - the clerk (`Bot-Debate`) writes ROUND, ABSENT, a round's RESULT and the escalation;
+ * - anyone else writes one block a step: a PROPOSAL; CRITIQUEs by one critic; a DEFENSE and the
+ *   REVISION of the same proposal; a BALLOT; or, a person deciding, `RESULT: accepted P2 by <them>`
+ *   or `RESULT: rejected by <them>` in their own block.
+ * Any other marker line is text of the section before it, and `problems` says so.
  */
+import type { DebateWord } from '../format/engine-lines.js'
 import { headerValue, splitList } from '../format/headers.js'
-import type { ParsedDiscussion } from '../format/model.js'
+import type { Comment, ParsedDiscussion } from '../format/model.js'
+import { isHumanName } from '../voting/consensus.js'
+import { CLERK } from './ports.js'
 import type {
   DebateOutcome,
   DebateParticipant,
@@ -76,8 +87,16 @@ export function readDebate(parsed: ParsedDiscussion): DebateState {
     return round
   }
   for (const comment of parsed.comments) {
-    for (const section of sectionsOf(comment.body)) {
-      if (!apply(state, section, roundNumbered))
+    const block = blockRules(comment)
+    const refused = (word: DebateWord): void => {
+      problems.push(
+        `line ${comment.line}: a ${word} line in the block of ${comment.author} does not count (${block.clerk ? `${CLERK} writes only ROUND, ABSENT and RESULT lines` : 'only one step a block, as the debate writes it'})`,
+      )
+    }
+    for (const section of sectionsOf(comment.body, block.accepts, refused)) {
+      const verdict = block.allows(section)
+      if (verdict !== true) problems.push(`line ${comment.line}: ${verdict}`)
+      else if (!apply(state, section, roundNumbered))
         problems.push(`line ${comment.line}: unreadable ${section.word}: ${section.head}`)
     }
   }
@@ -86,6 +105,70 @@ export function readDebate(parsed: ParsedDiscussion): DebateState {
   state.proposals.sort((a, b) => order(a.id) - order(b.id))
   for (const round of state.rounds) round.candidates.sort((a, b) => order(a) - order(b))
   return state
+}
+
+/** The clerk's words; the rest of the debate's are a participant's (or a deciding person's). */
+const CLERK_WORDS: readonly DebateWord[] = ['ROUND', 'ABSENT', 'RESULT']
+
+/** A participant's block opens with one of these, and may go on only with the words listed. */
+const STEP_BLOCKS: Partial<Record<DebateWord, readonly DebateWord[]>> = {
+  PROPOSAL: [],
+  CRITIQUE: ['CRITIQUE'],
+  DEFENSE: ['REVISION'],
+  BALLOT: [],
+  RESULT: [],
+}
+
+interface BlockRules {
+  clerk: boolean
+  /** Whether a marker line opens a section here (else it is text of the section before). */
+  accepts: (word: DebateWord, first: DebateWord | null) => boolean
+  /** True, or why a section that has the block's shape still does not count. */
+  allows: (section: MarkedSection) => true | string
+}
+
+function blockRules(comment: Comment): BlockRules {
+  const clerk = comment.author === CLERK
+  let critic: string | null = null
+  let defended: string | null = null
+  return {
+    clerk,
+    accepts: (word, first) =>
+      clerk
+        ? CLERK_WORDS.includes(word)
+        : first === null
+          ? word in STEP_BLOCKS
+          : (STEP_BLOCKS[first] ?? []).includes(word),
+    allows: (section) => {
+      const { word, head } = section
+      if (word === 'RESULT') {
+        const result = parseResult(head)
+        if (!result) return true // reported as unreadable by `apply`
+        const decision =
+          result.kind === 'outcome' && ['accepted', 'rejected'].includes(result.outcome.kind)
+        if (clerk) return decision ? `a decision is a person's, not ${CLERK}'s: ${head}` : true
+        if (!decision)
+          return `a RESULT by ${comment.author} does not count; only ${CLERK} records rounds`
+        const by = result.kind === 'outcome' && 'by' in result.outcome ? result.outcome.by : ''
+        if (by !== comment.author || !isHumanName(by))
+          return `a decision "${head}" counts only in the deciding person's own block, not in the block of ${comment.author}`
+        return true
+      }
+      if (word === 'CRITIQUE') {
+        const c = parse.critique(head)
+        if (!c) return true
+        critic ??= c.critic
+        return c.critic === critic ? true : `a critique by @${c.critic} in the block of @${critic}`
+      }
+      if (word === 'DEFENSE') defended = parse.defense(head)?.proposal ?? null
+      if (word === 'REVISION') {
+        const r = parse.revision(head)
+        if (r && r.proposal !== defended)
+          return `a revision of ${r.proposal} in the defense of ${defended ?? 'nothing'}`
+      }
+      return true
+    },
+  }
 }
 
 function apply(

@@ -4,7 +4,10 @@
  * so a crash loses at most the calls in flight, and running again resumes where it stopped.
  * Everything goes through ports: the store, the personas, the provider call and a sleep.
  */
+import type { CommentBody } from '../format/comment-body.js'
 import type { ParsedDiscussion } from '../format/model.js'
+import { admitName, admitText } from '../text/text.js'
+import type { Name } from '../text/text.js'
 import { mapWithConcurrency } from '../concurrency.js'
 import { askOne } from './ask-one.js'
 import { blocks } from './blocks.js'
@@ -25,12 +28,17 @@ export interface DebateRunResult {
 }
 
 export const STATUS = {
-  open: 'OPEN',
-  consensus: 'CONSENSUS',
-  escalated: 'ESCALATED',
-  accepted: 'ACCEPTED',
-  rejected: 'REJECTED',
+  open: admitName('OPEN'),
+  consensus: admitName('CONSENSUS'),
+  escalated: admitName('ESCALATED'),
+  accepted: admitName('ACCEPTED'),
+  rejected: admitName('REJECTED'),
 } as const
+
+/** The phases a debate's header names besides its steps. */
+export const DECIDED = admitName('decided')
+const ESCALATED = admitName('escalated')
+const CLERK_NAME = admitName(CLERK)
 
 /** The topic's context: the file's text before the first comment, without the header. */
 export function debateContext(parsed: ParsedDiscussion): string {
@@ -43,8 +51,8 @@ export async function runDebate(
   deps: DebateDeps,
 ): Promise<DebateRunResult> {
   const emit = (event: DebateEvent): void => options.onEvent?.(event)
-  const append = (author: string, text: string) =>
-    deps.store.appendComment(options.file, { author, text, vote: null })
+  const append = (author: Name, body: CommentBody) =>
+    deps.store.appendComment(options.file, { author, body, vote: null })
   let started = false
   let previousStep = ''
   for (;;) {
@@ -75,7 +83,7 @@ export async function runDebate(
         emit({ type: 'debate-finished', outcome: state.outcome })
         return { state, cancelled: false }
       case 'start-round':
-        await append(CLERK, blocks.round(step.round, step.runoff ? step.candidates : null))
+        await append(CLERK_NAME, blocks.round(step.round, step.runoff ? step.candidates : null))
         emit({
           type: 'round-started',
           round: step.round,
@@ -86,7 +94,10 @@ export async function runDebate(
       case 'ask': {
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
-        await deps.store.updateHeaders(options.file, { Phase: step.phase, Status: STATUS.open })
+        await deps.store.updateHeaders(options.file, {
+          Phase: admitText(step.phase),
+          Status: STATUS.open,
+        })
         emit({
           type: 'phase-started',
           round: step.round,
@@ -118,12 +129,12 @@ export async function runDebate(
         const round = state.rounds.find((r) => r.number === step.round)
         if (!round) throw new Error(`round ${step.round} is missing`)
         const tally = tallyRound(state, round)
-        await append(CLERK, blocks.roundResult(tally, state.settings.threshold, tally.result))
+        await append(CLERK_NAME, blocks.roundResult(tally, state.settings.threshold, tally.result))
         emit({ type: 'round-ended', tally })
         if (tally.result.kind === 'consensus') {
           await deps.store.updateHeaders(options.file, {
             Status: STATUS.consensus,
-            Phase: 'decided',
+            Phase: DECIDED,
           })
           emit({ type: 'consensus-reached', round: step.round, proposal: tally.result.proposal })
         } else if (tally.result.kind === 'runoff') {
@@ -133,15 +144,17 @@ export async function runDebate(
       }
       case 'escalate':
         await append(
-          CLERK,
+          CLERK_NAME,
           blocks.outcome(
             { kind: 'escalated', rounds: step.rounds, reason: step.reason },
-            'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            admitText(
+              'The human decides: `discussions debate decide FILE --accept P<n>` or `--reject`.',
+            ),
           ),
         )
         await deps.store.updateHeaders(options.file, {
           Status: STATUS.escalated,
-          Phase: 'escalated',
+          Phase: ESCALATED,
         })
         emit({ type: 'escalated', rounds: step.rounds, reason: step.reason })
         break

@@ -2,43 +2,50 @@
  * The text of a new discussion: the header, the template's markdown skeleton with the title and
  * context filled in, and the closing `---` that every later append follows.
  */
-import { escapeCommentBody } from '../format/escape.js'
+import { closeFences, escapeText } from '../format/escape.js'
 import { sanitizeHeaderValue } from '../format/header-edit.js'
 import { fillPlaceholders } from '../templates/fill-placeholders.js'
+import type { Name, Text } from '../text/text.js'
+import { admitText } from '../text/text.js'
 
+/** Everything here came through the door: what a person typed and what a template says. */
 export interface NewDiscussion {
-  title: string
-  template: string
-  phase: string
-  status: string
-  participants: readonly string[]
-  context: string
+  title: Name
+  template: Text
+  phase: Text
+  status: Text
+  participants: readonly Text[]
+  context: Text
   created: Date
   /** Markdown with `{title}` and `{context}` placeholders; a plain layout when absent. */
-  skeleton?: string | null
+  skeleton?: Text | null
 }
 
-const DEFAULT_SKELETON = '# {title}\n\n## Context\n\n{context}\n'
-const NO_CONTEXT = '_Describe what is being discussed and why._'
+const DEFAULT_SKELETON = admitText('# {title}\n\n## Context\n\n{context}\n')
+const NO_CONTEXT = admitText('_Describe what is being discussed and why._')
+
+/** The skeleton, title and context are escaped each on its own, so none can close another's fence. */
+const escaped = (text: Text): string => escapeText(text, { votes: false }).join('\n')
 
 export function renderNewDiscussion(discussion: NewDiscussion): string {
-  const title = sanitizeHeaderValue(discussion.title)
   const headers = [
     '<!-- DISCUSSION -->',
-    `<!-- Title: ${title} -->`,
+    `<!-- Title: ${sanitizeHeaderValue(discussion.title)} -->`,
     `<!-- Phase: ${sanitizeHeaderValue(discussion.phase)} -->`,
     `<!-- Status: ${sanitizeHeaderValue(discussion.status)} -->`,
     `<!-- Created: ${discussion.created.toISOString().replace(/\.\d{3}Z$/, 'Z')} -->`,
     `<!-- Template: ${sanitizeHeaderValue(discussion.template)} -->`,
     `<!-- Participants: ${discussion.participants.map(sanitizeHeaderValue).join(', ')} -->`,
   ]
-  // Title and context go in as written, in one pass; then anything in the whole text that would
-  // read as structure (a `---` line, an unclosed fence) is escaped.
+  // Title and context go in as written (escaped), in one pass over the escaped skeleton; fences
+  // each closes on its own may still pair up across them, so any left open is escaped too.
   const context = discussion.context.trim() === '' ? NO_CONTEXT : discussion.context
-  const body = escapeCommentBody(
-    fillPlaceholders(discussion.skeleton ?? DEFAULT_SKELETON, { title, context }),
-  )
-  return `${headers.join('\n')}\n\n${body.trimEnd()}\n\n---\n`
+  const body = fillPlaceholders(escaped(discussion.skeleton ?? DEFAULT_SKELETON), {
+    title: escaped(discussion.title),
+    context: escaped(context),
+  }).split('\n')
+  closeFences(body)
+  return `${headers.join('\n')}\n\n${body.join('\n').trimEnd()}\n\n---\n`
 }
 
 /** A file name from a title: `Add user authentication!` -> `add-user-authentication`. */

@@ -1,9 +1,26 @@
 /**
  * The `.sum.md` file written beside a discussion: the structured state (votes, open questions,
  * decisions, action items, concerns) computed by us, and a summary written by the moderator's AI.
+ * The summary is a provider's answer (a `Text`); the rest is read from the discussion file, which
+ * is outside text too, so every piece of it goes through the door as it is written.
  */
+import { admitName, admitText } from '../text/text.js'
+import type { Text } from '../text/text.js'
 import type { ItemView } from './describe.js'
 import type { DiscussionStatus } from './status.js'
+
+/** One line of the file's text, through the door (a name may come out empty: then `-`). */
+function line(text: string | null): string {
+  return (
+    admitText(text ?? '')
+      .replace(/\s+/g, ' ')
+      .trim() || '-'
+  )
+}
+
+function name(text: string): string {
+  return text.trim() === '' ? '-' : admitName(text)
+}
 
 export function summaryPrompt(discussionText: string, boundary: string): string {
   return [
@@ -24,19 +41,19 @@ function list(title: string, items: readonly ItemView[]): string[] {
     '',
     `## ${title}`,
     '',
-    ...items.map((item) => `- ${item.text} (${item.author}, line ${item.line})`),
+    ...items.map((item) => `- ${line(item.text)} (${name(item.author)}, line ${item.line})`),
   ]
 }
 
 export function renderSummary(
   status: DiscussionStatus,
-  options: { source: string; generated: Date; aiSummary: string | null; provider: string | null },
+  options: { source: string; generated: Date; aiSummary: Text | null; provider: string | null },
 ): string {
   const votes =
     status.participants.length === 0
       ? ['- No votes in this phase yet.']
       : status.participants.map(
-          (p) => `- **${p.name}**: ${p.vote}${p.reason ? ` - ${p.reason}` : ''}`,
+          (p) => `- **${name(p.name)}**: ${p.vote}${p.reason ? ` - ${line(p.reason)}` : ''}`,
         )
   const ai = options.aiSummary
     ? [
@@ -45,7 +62,7 @@ export function renderSummary(
         '',
         options.aiSummary.trim(),
         '',
-        `_Written by ${options.provider ?? 'an AI provider'}._`,
+        `_Written by ${options.provider ? name(options.provider) : 'an AI provider'}._`,
       ]
     : [
         '',
@@ -54,16 +71,16 @@ export function renderSummary(
         '_No AI summary: no provider answered. The sections below are complete._',
       ]
   return [
-    `# Summary: ${status.title ?? options.source}`,
+    `# Summary: ${line(status.title ?? options.source)}`,
     '',
-    `Source: \`${options.source}\` · Phase: ${status.phase ?? '-'} · Status: ${status.status ?? '-'} · Generated: ${options.generated.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    `Source: \`${line(options.source)}\` · Phase: ${line(status.phase)} · Status: ${line(status.status)} · Generated: ${options.generated.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
     ...ai,
     '',
     '## Votes',
     '',
     ...votes,
     '',
-    status.consensus.summary,
+    line(status.consensus.summary),
     ...list('Open questions', status.questions),
     ...list('Decisions', status.decisions),
     ...list('Action items', status.todos),

@@ -3,15 +3,22 @@
  * `<!-- Key: value -->` line keeps its key spelling and place and gets the new value; a new key
  * goes after the last header line. Pure: the store writes the result with compare-and-swap.
  */
+import type { Text } from '../text/text.js'
 import { findHeader } from './headers.js'
 import { parseDiscussion } from './parse.js'
 
-/** A header value is one line and cannot end the HTML comment it lives in. */
-export function sanitizeHeaderValue(value: string): string {
+/**
+ * A header value is one line and cannot end the HTML comment it lives in. It is a `Text`: what
+ * goes into a header (a title, a phase or status from a template) came through the door.
+ */
+export function sanitizeHeaderValue(value: Text): string {
   return value.replace(/\s+/g, ' ').replace(/--+>/g, '—>').trim()
 }
 
-export function setHeaderValues(text: string, changes: Readonly<Record<string, string>>): string {
+/** Header values are `Text` (see `sanitizeHeaderValue`); keys are the engine's own words. */
+export type HeaderChanges = Readonly<Record<string, Text>>
+
+export function setHeaderValues(text: string, changes: HeaderChanges): string {
   const parsed = parseDiscussion(text)
   const eol = text.includes('\r\n') ? '\r\n' : '\n'
   const lines = text.split('\n')

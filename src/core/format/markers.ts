@@ -1,8 +1,11 @@
 /**
  * Marker lines and @mentions inside a comment body. A marker counts at the start of a line, after
  * an optional quote mark, list bullet, task box or bold, in any case, and tolerates trailing
- * punctuation on the vote (`vote: ready.` is READY). Fenced code is filtered out by the caller.
+ * punctuation on the vote (`vote: ready.` is READY). Fenced code is filtered out by the caller;
+ * `mentionsInProse` does it for a whole text.
  */
+import { mapDiagramBlocks } from './diagram-blocks.js'
+import { mapFences } from './fences.js'
 import type { MarkerKind, Vote } from './model.js'
 
 const MARKER_WORDS: Record<string, MarkerKind> = {
@@ -63,4 +66,22 @@ export function findMentions(line: string): string[] {
   for (let m = MENTION.exec(withoutCode); m !== null; m = MENTION.exec(withoutCode))
     mentions.push((m[1] ?? '').toLowerCase())
   return mentions
+}
+
+/**
+ * The @mentions of a whole text (a callout, a comment being written), lower-cased and each once:
+ * from its prose only, never from a code span, a fenced block or a bare diagram block, the same
+ * lines the parser takes a comment's mentions from.
+ */
+export function mentionsInProse(text: string): string[] {
+  if (!text.includes('@')) return []
+  const lines = text.split(/\r?\n/)
+  const { inFence } = mapFences(lines)
+  const inDiagram = mapDiagramBlocks(lines, inFence)
+  const mentions = new Set<string>()
+  lines.forEach((line, i) => {
+    if (inFence[i] || inDiagram[i]) return
+    for (const alias of findMentions(line)) mentions.add(alias)
+  })
+  return [...mentions]
 }

@@ -2,10 +2,18 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { anyLine, commentText, discussionLikeText } from '../../../test/support/arbitraries.js'
-import { normalizeCommentText } from './escape.js'
+import { writtenBody } from '../../../test/support/written-text.js'
+import { admitName, admitText } from '../text/text.js'
+import { personBody } from './comment-body.js'
 import { fenceOpener } from './fences.js'
+import type { Vote } from './model.js'
 import { parseDiscussion } from './parse.js'
 import { formatCommentBlock, serializeDiscussion } from './serialize.js'
+
+/** A person's comment as the engine appends it: through the door, their VOTE lines counting. */
+const block = (author: string, text: string, vote: Vote | null = null): string =>
+  formatCommentBlock(admitName(author), personBody(admitText(text)), vote)
+const written = (text: string): string => writtenBody(text, { votes: true })
 
 const HEADER = '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n\n# T\n\n---\n'
 
@@ -27,11 +35,11 @@ describe('parseDiscussion (properties)', () => {
         commentText,
         fc.constantFrom(null, 'READY', 'CHANGES', 'REJECT' as const),
         (text, vote) => {
-          const file = HEADER + formatCommentBlock('AI-Architect', text, vote)
+          const file = HEADER + block('AI-Architect', text, vote)
           const parsed = parseDiscussion(file)
           expect(parsed.comments).toHaveLength(1)
           const [comment] = parsed.comments
-          const expected = [normalizeCommentText(text), vote ? `VOTE: ${vote}` : '']
+          const expected = [written(text), vote ? `VOTE: ${vote}` : '']
             .filter((part) => part !== '')
             .join('\n\n')
           expect(comment?.body).toBe(expected)
@@ -48,11 +56,10 @@ describe('parseDiscussion (properties)', () => {
   it('keeps blocks apart: appending any comments one after another gives one block each', () => {
     fc.assert(
       fc.property(fc.array(commentText, { minLength: 1, maxLength: 5 }), (texts) => {
-        const file =
-          HEADER + texts.map((text, i) => formatCommentBlock(`Author ${i}`, text)).join('')
+        const file = HEADER + texts.map((text, i) => block(`Author ${i}`, text)).join('')
         const parsed = parseDiscussion(file)
         expect(parsed.comments.map((c) => c.author)).toEqual(texts.map((_, i) => `Author ${i}`))
-        expect(parsed.comments.map((c) => c.body)).toEqual(texts.map(normalizeCommentText))
+        expect(parsed.comments.map((c) => c.body)).toEqual(texts.map(written))
       }),
     )
   })
@@ -68,8 +75,8 @@ describe('parseDiscussion (properties)', () => {
         (before, fenced, after) => {
           const withFence = [...before, '```', ...fenced, '```', ...after].join('\n')
           const withoutFence = [...before, '```', '```', ...after].join('\n')
-          const a = parseDiscussion(HEADER + formatCommentBlock('AI-X', withFence)).comments[0]
-          const b = parseDiscussion(HEADER + formatCommentBlock('AI-X', withoutFence)).comments[0]
+          const a = parseDiscussion(HEADER + block('AI-X', withFence)).comments[0]
+          const b = parseDiscussion(HEADER + block('AI-X', withoutFence)).comments[0]
           const strip = (c: typeof a) => ({
             vote: c?.vote,
             mentions: c?.mentions,

@@ -2,6 +2,7 @@
  * Parses a discussion file into segments (lossless) and the view derived from them. Never throws:
  * any text is some discussion, possibly one with problems that `validate` reports.
  */
+import { mapDiagramBlocks } from './diagram-blocks.js'
 import { unescapeCommentLine } from './escape.js'
 import { mapFences } from './fences.js'
 import { indexLines, isBlank, isDelimiterText } from './lines.js'
@@ -66,11 +67,16 @@ export function parseDiscussion(source: string): ParsedDiscussion {
       segments.push({ kind: 'comment', raw: rawOf(run), line: run.start + 1, comment })
       return
     }
-    if (isPreamble) headers = readHeaders(texts, inFence, run)
-    for (let i = run.start; i < run.end; i++) {
-      if (inFence[i]) continue
-      const marker = readPhaseMarker(texts[i] ?? '', i + 1)
-      if (marker) phaseMarkers.push(marker)
+    if (isPreamble) {
+      headers = readHeaders(texts, inFence, run)
+    } else {
+      // Phase markers are the engine's, written as a segment of their own after a `---`; the
+      // preamble holds the title and context a person or a template gave, so none counts there.
+      for (let i = run.start; i < run.end; i++) {
+        if (inFence[i]) continue
+        const marker = readPhaseMarker(texts[i] ?? '', i + 1)
+        if (marker) phaseMarkers.push(marker)
+      }
     }
     segments.push({ kind: 'content', raw: rawOf(run), line: run.start + 1 })
   }
@@ -151,6 +157,9 @@ function readComment(input: CommentInput): Comment {
   const mentions: string[] = []
   let vote: Vote | null = null
   let escaped = false
+  // A bare diagram block's lines (`@startuml` ... `@enduml`) name no one. The map is made at the
+  // first directive (no block starts before it), so comments without one never pay for it.
+  let inDiagram: Uint8Array | null = null
   for (let i = bodyStart; i < bodyEnd; i++) {
     const text = texts[i] ?? ''
     if (!escaped && unescapeCommentLine(text) !== text) escaped = true
@@ -160,6 +169,13 @@ function readComment(input: CommentInput): Comment {
       markers.push({ kind: marker.kind, text: marker.text, author, line: i + 1 })
       if (marker.kind === 'vote') vote = normalizeVote(marker.text) ?? vote
     }
+    if (!text.includes('@')) continue
+    if (!inDiagram && DIAGRAM_DIRECTIVE.test(text))
+      inDiagram = mapDiagramBlocks(
+        texts.slice(bodyStart, bodyEnd),
+        inFence.subarray(bodyStart, bodyEnd),
+      )
+    if (inDiagram?.[i - bodyStart]) continue
     for (const alias of findMentions(text)) if (!mentions.includes(alias)) mentions.push(alias)
   }
   // The body is one slice of the source; only CRLF files and escaped lines need rebuilding.
@@ -181,3 +197,5 @@ function readComment(input: CommentInput): Comment {
     markers,
   }
 }
+
+const DIAGRAM_DIRECTIVE = /^\s*@(?:start|end)[a-z]/i

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest'
 
 import { commentText, discussionLikeText } from '../../../test/support/arbitraries.js'
 import { validateDiscussion } from '../discussion/validate.js'
-import { normalizeCommentText } from './escape.js'
+import { writtenBody } from '../../../test/support/written-text.js'
+import { admitName, admitText } from '../text/text.js'
+import { personBody } from './comment-body.js'
 import { parseDiscussion } from './parse.js'
 import { formatCommentBlock } from './serialize.js'
 import { closesFence, fenceOpener } from './fences.js'
@@ -79,7 +81,8 @@ const trickyText = fc
 
 const appendTo = (text: string, body: string) => {
   const plan = planAppend(advanceTail(EMPTY_TAIL, text))
-  return { plan, file: text + plan.prefix + formatCommentBlock('AI-Appender', body) }
+  const block = formatCommentBlock(admitName('AI-Appender'), personBody(admitText(body)))
+  return { plan, file: text + plan.prefix + block }
 }
 
 describe('advanceTail', () => {
@@ -124,7 +127,7 @@ describe('planAppend', () => {
         const parsed = parseDiscussion(file)
         const last = parsed.comments[parsed.comments.length - 1]
         expect(last?.author).toBe('AI-Appender')
-        expect(last?.body).toBe(normalizeCommentText(body))
+        expect(last?.body).toBe(writtenBody(body, { votes: true }))
         expect(last?.closed).toBe(true)
         expect(last?.line).toBe(plan.firstLine + 1)
         expect(parsed.endsWithDelimiter).toBe(true)

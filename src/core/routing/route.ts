@@ -1,9 +1,11 @@
 /**
  * Who should answer next, and why: the @mentions of a callout when it has any; else everyone
  * mentioned since their last comment (`@all` meaning the discussion's participants); else the
- * discussion's participants.
+ * discussion's participants. Mentions come from prose only (never code or a diagram block), and
+ * when the caller knows the personas, a name no persona answers to (`@startuml`, a person's
+ * `@rob`) asks no one.
  */
-import { findMentions } from '../format/markers.js'
+import { mentionsInProse } from '../format/markers.js'
 import type { DiscussionView } from '../discussion/describe.js'
 
 export interface PendingMention {
@@ -32,8 +34,16 @@ export interface RouteInput {
   comments: Pick<DiscussionView['comments'][number], 'author' | 'mentions' | 'line'>[]
 }
 
+/** Whether a persona answers to this alias; absent, every mentioned name counts. */
+export type IsPersona = (alias: string) => boolean
+
+export interface RouteOptions {
+  callout?: string
+  isPersona?: IsPersona
+}
+
 /** Mentions that nobody has answered yet: the mentioned alias has not commented since. */
-export function pendingMentions(view: RouteInput): PendingMention[] {
+export function pendingMentions(view: RouteInput, isPersona?: IsPersona): PendingMention[] {
   const lastComment = new Map<string, number>()
   view.comments.forEach((comment, index) => lastComment.set(aliasOfAuthor(comment.author), index))
   const pending: PendingMention[] = []
@@ -45,6 +55,7 @@ export function pendingMentions(view: RouteInput): PendingMention[] {
     )
     for (const alias of targets) {
       if (alias === author || seen.has(alias)) continue
+      if (isPersona && !isPersona(alias)) continue
       if ((lastComment.get(alias) ?? -1) > index) continue
       seen.add(alias)
       pending.push({ alias, mentioned_by: comment.author, line: comment.line })
@@ -53,12 +64,13 @@ export function pendingMentions(view: RouteInput): PendingMention[] {
   return pending
 }
 
-export function routeMentions(view: RouteInput, options: { callout?: string } = {}): RouteResult {
-  const pending = pendingMentions(view)
+export function routeMentions(view: RouteInput, options: RouteOptions = {}): RouteResult {
+  const { isPersona } = options
+  const pending = pendingMentions(view, isPersona)
   const calloutAliases = unique(
-    findMentions(options.callout ?? '').flatMap((alias) =>
-      alias === 'all' ? view.participants : [alias],
-    ),
+    mentionsInProse(options.callout ?? '')
+      .flatMap((alias) => (alias === 'all' ? view.participants : [alias]))
+      .filter((alias) => !isPersona || isPersona(alias)),
   )
   if (calloutAliases.length > 0) {
     return {

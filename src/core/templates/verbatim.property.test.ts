@@ -19,6 +19,7 @@ import { summaryPrompt } from '../discussion/summary.js'
 import { parseDiscussion } from '../format/parse.js'
 import { demoAnswer } from '../providers/demo.js'
 import { buildPrompt } from '../turns/prompt.js'
+import { admitName, admitText } from '../text/text.js'
 import { fillPlaceholders } from './fill-placeholders.js'
 
 const DOLLAR_PATTERNS = ['$$', '$&', '$`', "$'", '$1', '$0', '$<x>', '$', '$$$']
@@ -44,14 +45,14 @@ const CREATED = new Date('2026-11-23T10:00:00Z')
 
 function newDiscussion(title: string, context: string, skeleton: string | null = null): string {
   return renderNewDiscussion({
-    title,
-    template: 'feature',
-    phase: 'initial_feedback',
-    status: 'OPEN',
-    participants: ['architect'],
-    context,
+    title: admitName(title),
+    template: admitText('feature'),
+    phase: admitText('initial_feedback'),
+    status: admitText('OPEN'),
+    participants: [admitText('architect')],
+    context: admitText(context),
     created: CREATED,
-    skeleton,
+    skeleton: skeleton === null ? null : admitText(skeleton),
   })
 }
 
@@ -87,8 +88,8 @@ describe('text goes in verbatim', () => {
     fc.assert(
       fc.property(dollarText, dollarLines, (title, context) => {
         const debate = renderNewDebate({
-          title,
-          context,
+          title: admitName(title),
+          context: admitText(context),
           participants: [{ alias: 'architect', weight: 1 }],
           settings: DEFAULT_SETTINGS,
           created: CREATED,
@@ -96,7 +97,11 @@ describe('text goes in verbatim', () => {
         expect(debate).toContain(`\n${context}\n`)
         expect(debate).toMatch(/<!-- Participants: architect -->\n<!-- Weights: /)
         const council = renderCouncilDiscussion(
-          { question: `${title}\n${context}`, options: resolveCouncilOptions({}), provider: null },
+          {
+            question: admitText(`${title}\n${context}`),
+            options: resolveCouncilOptions({}),
+            provider: null,
+          },
           CREATED,
         )
         expect(council).toContain(`${title}\n${context}`)
@@ -136,8 +141,8 @@ describe('text goes in verbatim', () => {
         ).toBe(`Q: ${title}\n${context}\n`)
 
         const debateFile = renderNewDebate({
-          title,
-          context,
+          title: admitName(title),
+          context: admitText(context),
           participants: [{ alias: 'architect', weight: 1 }],
           settings: DEFAULT_SETTINGS,
           created: CREATED,

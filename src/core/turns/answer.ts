@@ -3,15 +3,23 @@
  * or plain markdown ending in a `VOTE:` line as the seed's personas write. The vote is taken out
  * of the text (the store writes it once, after the comment), and an answer that fits no form is
  * kept as a plain comment with a note, never dropped.
+ *
+ * The answer is outside text: the strings its JSON decodes to, or its markdown, pass the door
+ * (`src/core/text`) before anything here reads them, so a `VOTE:` line behind a CR, U+2028 or NEL,
+ * or an escape sequence written as `\u001b` in the JSON, is a line or nothing like any other.
  */
-import { fenceOpener, mapFences } from '../format/fences.js'
+import { closeFences } from '../format/escape.js'
+import { fenceOpener } from '../format/fences.js'
 import { matchMarker, normalizeVote } from '../format/markers.js'
 import type { Vote } from '../format/model.js'
+import { admitAnswer, admitText, joinText, removedNote } from '../text/text.js'
+import type { Text } from '../text/text.js'
 
 export type ParsedAnswer =
   | {
       kind: 'comment'
-      comment: string
+      /** The comment as it is written, notes included. */
+      comment: Text
       vote: Vote | null
       form: 'json' | 'markdown'
       note: string | null
@@ -58,10 +66,14 @@ function voteFrom(value: unknown): Vote | null {
   return typeof value === 'string' ? normalizeVote(value) : null
 }
 
-/** Removes VOTE lines (outside code) and returns the last vote they named. */
-export function extractVoteLines(text: string): { text: string; vote: Vote | null } {
+/**
+ * Removes VOTE lines and returns the last vote they named. Code is looked at as it will be
+ * written: a fence that is never closed is escaped then (`escape.ts`), so a VOTE line after one is
+ * outside code and taken out here too.
+ */
+export function extractVoteLines(text: Text): { text: Text; vote: Vote | null } {
   const lines = text.split('\n')
-  const { inFence } = mapFences(lines)
+  const inFence = closeFences([...lines])
   let vote: Vote | null = null
   const kept = lines.filter((line, i) => {
     if (inFence[i]) return true
@@ -70,7 +82,7 @@ export function extractVoteLines(text: string): { text: string; vote: Vote | nul
     vote = normalizeVote(marker.text) ?? vote
     return false
   })
-  return { text: kept.join('\n').trim(), vote }
+  return { text: kept.join('\n').trim() as Text, vote }
 }
 
 /** Unwraps a reply that is only one fenced block of markdown. */
@@ -94,29 +106,55 @@ export interface AnswerOptions {
   votes: boolean
 }
 
+const FORMAT_NOTE =
+  'This answer did not follow the response format, so it carries no vote; it is kept as written.'
+
+/** The comment with its notes, each an italic line of its own. */
+function withNotes(comment: Text, notes: readonly (string | null)[]): Text {
+  const lines = notes.filter((note): note is string => note !== null).map((n) => `_(${n})_`)
+  if (lines.length === 0) return comment
+  const note = admitText(lines.join('\n'))
+  return comment === '' ? note : joinText([comment, note], '\n\n')
+}
+
 export function parseAnswer(raw: string, options: AnswerOptions): ParsedAnswer {
-  const text = raw.trim()
-  const contract = jsonObjectsIn(text).find(isContract)
+  // JSON is decoded from the answer as it came (a U+2028 is legal inside a JSON string); what it
+  // decodes to goes through the door.
+  const contract = jsonObjectsIn(raw).find(isContract)
   if (contract) {
     if (contract.sentinel === NO_RESPONSE && typeof contract.comment !== 'string') {
       return { kind: 'no-response' }
     }
-    const body = extractVoteLines(String(contract.comment))
+    const decoded = admitAnswer(String(contract.comment))
+    const body = extractVoteLines(decoded.text)
     const vote = options.votes ? (voteFrom(contract.vote) ?? body.vote) : null
     if (body.text === '' && vote === null) return { kind: 'no-response' }
-    return { kind: 'comment', comment: body.text, vote, form: 'json', note: null }
+    // What the answer held that was not text, around the JSON or decoded from its escapes.
+    const note = removedNote(admitAnswer(raw).removed + decoded.removed)
+    return {
+      kind: 'comment',
+      comment: withNotes(body.text, [note]),
+      vote,
+      form: 'json',
+      note: note === null ? null : `_(${note})_`,
+    }
   }
+  const crossed = admitAnswer(raw)
+  const text = crossed.text.trim()
   if (text === NO_RESPONSE || text === '') return { kind: 'no-response' }
-  const body = extractVoteLines(unwrapFence(text))
+  const body = extractVoteLines(admitText(unwrapFence(text)))
   // Markdown with a VOTE line is the seed personas' own form; so is plain markdown from someone
   // who does not vote. Anything else did not follow the contract: keep it, and say so.
   const followsAForm = body.vote !== null || !options.votes
-  const note = followsAForm
-    ? null
-    : '_(This answer did not follow the response format, so it carries no vote; it is kept as written.)_'
+  const notes = [followsAForm ? null : FORMAT_NOTE, removedNote(crossed.removed)]
+  const note =
+    notes
+      .filter((n) => n !== null)
+      .map((n) => `_(${n})_`)
+      .join('\n') || null
   return {
     kind: 'comment',
-    comment: note ? `${body.text}\n\n${note}` : body.text,
+    comment: withNotes(body.text, notes),
     vote: options.votes ? body.vote : null,
     form: 'markdown',
     note,

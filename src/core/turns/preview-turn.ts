@@ -22,7 +22,7 @@ export async function previewTurn(
   deps: Pick<TurnDeps, 'store' | 'persona' | 'template' | 'random'>,
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
   const snapshot = options.snapshot ?? (await readSnapshot(deps.store, options.file))
-  const { phase, selection } = planTurn(snapshot, deps.template, options)
+  const { phase, selection } = planTurn(snapshot, deps, options)
   const prompts = selection.aliases.map((participant): PromptPreview => {
     const persona = deps.persona(participant)
     if (!persona) return { participant, name: null, prompt: null }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 
 import { describeDiscussion } from '../discussion/describe.js'
-import { formatCommentBlock } from '../format/serialize.js'
+import { commentBlock } from '../../../test/support/comment-block.js'
 import { parseDiscussion } from '../format/parse.js'
 import type { Persona } from '../personas/schema.js'
 import type { TemplatePhase } from '../templates/schema.js'
@@ -50,7 +50,7 @@ function promptFor(
 
 describe('buildPrompt', () => {
   it('carries persona, phase, discussion as data, callout and the response contract', () => {
-    const prompt = promptFor(HEAD + formatCommentBlock('Rob', 'Please look.'), {
+    const prompt = promptFor(HEAD + commentBlock('Rob', 'Please look.'), {
       callout: '@architect check the cache',
     })
     expect(prompt).toContain('You are Chen, a systems architect.')
@@ -77,7 +77,7 @@ describe('buildPrompt', () => {
   it('carries the header, a digest and the latest comments when the discussion exceeds the budget', () => {
     let text = HEAD
     for (let i = 0; i < 200; i++) {
-      text += formatCommentBlock(
+      text += commentBlock(
         i % 2 ? 'AI-Security' : 'Rob',
         `Comment number ${i}. ${'words '.repeat(40)}\n\nQ: question ${i}?`,
         i % 2 ? 'CHANGES' : null,

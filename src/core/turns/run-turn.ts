@@ -5,7 +5,12 @@
  */
 import { attachDiagram } from '../diagrams/attach.js'
 import type { SaveDiagram } from '../diagrams/attach.js'
+import { composeBody } from '../format/comment-body.js'
+import type { CommentBody } from '../format/comment-body.js'
+import type { HeaderChanges } from '../format/header-edit.js'
 import type { ParsedDiscussion, Vote } from '../format/model.js'
+import { admitName, admitText } from '../text/text.js'
+import type { Name, Text } from '../text/text.js'
 import type { Persona } from '../personas/schema.js'
 import type { ProviderRequest, ProviderResult, ProviderUsage } from '../providers/port.js'
 import type { Template } from '../templates/schema.js'
@@ -21,20 +26,23 @@ import type { PhaseOutcome } from './phase-rules.js'
 import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
 import type { ParticipantEvent, TurnEvent } from './turn-events.js'
 
-/** The store as a turn sees it (the file store implements it). */
+/**
+ * The store as a turn sees it (the file store implements it). What it writes is typed: a name and
+ * a body composed from the door's `Text` (`comment-body.ts`), header values that are `Text`.
+ */
 export interface TurnStore {
   read(path: string): Promise<{ text: string; parsed: ParsedDiscussion }>
   appendComment(
     path: string,
-    comment: { author: string; text: string; vote: Vote | null },
+    comment: { author: Name; body: CommentBody; vote: Vote | null },
   ): Promise<{ line: number }>
   recordPhaseTransition(
     path: string,
-    from: string,
-    to: string,
-    headers?: Readonly<Record<string, string>>,
+    from: Text,
+    to: Text,
+    headers?: HeaderChanges,
   ): Promise<unknown>
-  updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void>
+  updateHeaders(path: string, changes: HeaderChanges): Promise<void>
 }
 
 export interface TurnDeps {
@@ -86,7 +94,7 @@ function errorMessage(error: unknown): string {
 export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
-  const { template, phase, selection } = planTurn(first, deps.template, options)
+  const { template, phase, selection } = planTurn(first, deps, options)
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {
@@ -157,8 +165,8 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     }
     try {
       const { line } = await deps.store.appendComment(options.file, {
-        author: persona.name,
-        text: await attachDiagram(answer.comment, options.file, deps.saveDiagram),
+        author: admitName(persona.name),
+        body: composeBody([await attachDiagram(answer.comment, options.file, deps.saveDiagram)]),
         vote: answer.vote,
       })
       return finish(
@@ -198,16 +206,27 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   let phaseResult: TurnResult['phase'] = null
   // A turn that asked nobody says nothing new about consensus, so it never moves the phase.
   if (!cancelled && !nobodyAsked) {
-    const everyoneAnswered = answers.every(
-      (answer) => answer.outcome === 'done' || answer.outcome === 'no-response',
-    )
-    const outcome = phaseOutcome(after.view, template, deps.consensus, everyoneAnswered)
+    const answered = answers
+      .filter((answer) => answer.outcome === 'done' || answer.outcome === 'no-response')
+      .map((answer) => answer.participant)
+    const outcome = phaseOutcome(after.view, template, deps.consensus, {
+      asked: selection.aliases,
+      answered,
+    })
     const from = after.view.phase
-    const status: Record<string, string> =
-      outcome.status && outcome.status !== after.view.status ? { Status: outcome.status } : {}
+    // The phases and status are the template's and the file's: config and file text, through the door.
+    const status: HeaderChanges =
+      outcome.status && outcome.status !== after.view.status
+        ? { Status: admitText(outcome.status) }
+        : {}
     // A new Status goes in with the phase change (one write), or alone.
     if (outcome.advanceTo && from && outcome.advanceTo !== from)
-      await deps.store.recordPhaseTransition(options.file, from, outcome.advanceTo, status)
+      await deps.store.recordPhaseTransition(
+        options.file,
+        admitText(from),
+        admitText(outcome.advanceTo),
+        status,
+      )
     else if (status.Status) await deps.store.updateHeaders(options.file, status)
     if (outcome.status || outcome.advanceTo) {
       phaseResult = { ...outcome, from }

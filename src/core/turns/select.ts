@@ -6,6 +6,7 @@
  */
 import type { DiscussionView } from '../discussion/describe.js'
 import { routeMentions } from '../routing/route.js'
+import type { IsPersona } from '../routing/route.js'
 import type { TemplatePhase } from '../templates/schema.js'
 
 export interface Selection {
@@ -16,17 +17,17 @@ export interface Selection {
 export function selectParticipants(
   view: DiscussionView,
   phase: TemplatePhase | null,
-  options: { explicit?: readonly string[]; callout?: string },
+  options: { explicit?: readonly string[]; callout?: string; isPersona?: IsPersona },
 ): Selection {
   const explicit = (options.explicit ?? []).map((alias) => alias.replace(/^@/, '').toLowerCase())
   if (explicit.length > 0) {
     const aliases = explicit.flatMap((alias) => (alias === 'all' ? view.participants : [alias]))
     return { aliases: [...new Set(aliases)], source: 'explicit' }
   }
-  const route = routeMentions(
-    view,
-    options.callout === undefined ? {} : { callout: options.callout },
-  )
+  const route = routeMentions(view, {
+    ...(options.callout === undefined ? {} : { callout: options.callout }),
+    ...(options.isPersona ? { isPersona: options.isPersona } : {}),
+  })
   if (route.source === 'callout' || route.source === 'mentions')
     return { aliases: route.next, source: route.source }
   if (phase && phase.participants.length > 0)

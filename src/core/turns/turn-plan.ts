@@ -35,13 +35,18 @@ export async function readSnapshot(
 
 export function planTurn(
   snapshot: Snapshot,
-  templateNamed: (name: string) => Template | undefined,
+  named: {
+    template: (name: string) => Template | undefined
+    persona: (alias: string) => Persona | undefined
+  },
   options: { participants?: readonly string[]; callout?: string },
 ): TurnPlan {
   const { view } = snapshot
-  const template = view.template ? (templateNamed(view.template) ?? null) : null
+  const template = view.template ? (named.template(view.template) ?? null) : null
   const phase = template && view.phase ? (findPhase(template, view.phase) ?? null) : null
   const selection = selectParticipants(view, phase, {
+    // A mention routes only to a persona: `@startuml` or a person's name asks no one.
+    isPersona: (alias) => named.persona(alias) !== undefined,
     ...(options.participants ? { explicit: options.participants } : {}),
     ...(options.callout !== undefined ? { callout: options.callout } : {}),
   })

@@ -47,8 +47,10 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const files: string[] = []
   const layers: Settings[] = []
   for (const file of [userFile, projectFile]) {
-    const settings = file === null ? null : await readSettings(file)
+    let settings = file === null ? null : await readSettings(file)
     if (file === null || settings === null) continue
+    if (file === projectFile && projectRoot !== null)
+      settings = await withoutUntrustedIdentity(settings, projectRoot, userDir)
     files.push(file)
     layers.push(settings)
   }
@@ -82,6 +84,26 @@ async function readSettings(file: string): Promise<Settings | null> {
   await checkYaml(source, SETTINGS_SCHEMA)
   // The file's own keys, not the parsed result: defaults must not override a lower layer.
   return source.data as Settings
+}
+
+/**
+ * A project's `user.name` signs the comments of whoever works in it: a cloned repository's
+ * `user.name: AI-NotYou` would turn your READY into an AI's vote. So it counts only once you
+ * trusted the project (`discussions trust`); until then your own name stands (your settings,
+ * $DISCUSSIONS_USER, git, your login), and `--as` always does. Trust is read only when the
+ * project sets a name, so no other command pays for it.
+ */
+async function withoutUntrustedIdentity(
+  settings: Settings,
+  projectRoot: string,
+  userDir: string,
+): Promise<Settings> {
+  const user = settings.user
+  if (!isPlainObject(user) || user.name === undefined || user.name === null) return settings
+  const { isTrusted } = await import('../providers/trust.js')
+  if (await isTrusted(projectRoot, userDir)) return settings
+  const { name: _untrusted, ...rest } = user
+  return { ...settings, user: rest }
 }
 
 function isPlainObject(value: unknown): value is Settings {

@@ -25,6 +25,7 @@ import { createDurably } from '../store/durable-write.js'
 import { loadCouncilAssets } from '../council/assets.js'
 import type { CouncilAssets } from '../council/assets.js'
 import { councilCaller } from '../council/council-providers.js'
+import { admitName, admitTyped } from '../../core/text/text.js'
 
 export interface NewCouncil extends CouncilOptionsInput {
   question: string
@@ -67,9 +68,13 @@ async function writeCouncilFile(
     throw new DiscussionError(`No provider named "${provider}"; configured: ${names}.`)
   }
   const assets = await loadCouncilAssets(registryDirs(engine.projectRoot, engine.env), options.mode)
-  const members = rolesOf(options.mode).map((role) => assets.persona(role).name)
+  const members = rolesOf(options.mode).map((role) => admitName(assets.persona(role).name))
   const text = renderCouncilDiscussion(
-    { options, provider, question: request.question },
+    {
+      options,
+      provider: provider === null ? null : admitName(provider),
+      question: admitTyped(request.question, 'The question'),
+    },
     new Date(),
     members,
   )

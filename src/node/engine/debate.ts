@@ -11,7 +11,7 @@ import { decideDebate } from '../../core/debate/decide.js'
 import { DEFAULT_SETTINGS } from '../../core/debate/model.js'
 import type { DebateOutcome, DebateSettings, DebateState } from '../../core/debate/model.js'
 import { readDebate } from '../../core/debate/read-state.js'
-import { runDebate } from '../../core/debate/run-debate.js'
+import { DECIDED, runDebate } from '../../core/debate/run-debate.js'
 import type { DebateRunOptions, DebateRunResult } from '../../core/debate/run-debate.js'
 import { defaultWeight } from '../../core/debate/weights.js'
 import { DiscussionError } from '../../core/errors.js'
@@ -21,6 +21,7 @@ import { parseDiscussion } from '../../core/format/parse.js'
 import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { debateDeps } from './debate-deps.js'
+import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export interface NewDebate {
   title: string
@@ -53,12 +54,12 @@ export async function createDebate(engine: EngineContext, request: NewDebate): P
         `--weights names "${alias}", who is not a participant (${aliases.join(', ')}).`,
       )
   const text = renderNewDebate({
-    title: request.title,
-    context: request.context ?? '',
+    title: admitTypedName(request.title, 'The topic'),
+    context: admitTyped(request.context ?? '', 'The context'),
     participants,
     settings: { ...DEFAULT_SETTINGS, ...request.settings },
     created: new Date(),
-    skeleton: template.skeleton,
+    skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
   return createDiscussionFile(folder, request.title, text)
@@ -104,11 +105,12 @@ export async function recordDecision(
   choice: { accept: string } | { reject: true },
   options: { by?: string; reason?: string } = {},
 ): Promise<DebateOutcome> {
+  const by = admitTypedName(options.by ?? engine.userName, 'The name of who decides')
+  const reason = admitTyped(options.reason ?? '', 'The reason')
   const { path: file, state } = await loadDebate(engine, path)
-  const by = options.by ?? engine.userName
-  const decision = decideDebate(state, choice, by, options.reason)
-  await engine.store.appendComment(file, { author: by, text: decision.text })
-  await engine.store.updateHeaders(file, { Status: decision.status, Phase: 'decided' })
+  const decision = decideDebate(state, choice, by, reason)
+  await engine.store.appendComment(file, { author: by, body: decision.body })
+  await engine.store.updateHeaders(file, { Status: decision.status, Phase: DECIDED })
   return decision.outcome
 }
 

@@ -18,6 +18,7 @@ import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { requireWritable } from '../store/write-access.js'
 import type { EngineContext } from './engine-context.js'
 import type { LoadedDiscussion, NewDiscussion } from './engine-types.js'
+import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export async function loadDiscussion(
   engine: EngineContext,
@@ -82,7 +83,8 @@ export async function advanceDiscussion(
     target = next.id
   }
   if (target === from) throw new DiscussionError(`The discussion is already in phase "${target}".`)
-  await engine.store.recordPhaseTransition(loaded.path, from, target)
+  // `from` is the file's header and `target` the template's: both outside text.
+  await engine.store.recordPhaseTransition(loaded.path, admitText(from), admitText(target))
   return { from, to: target }
 }
 
@@ -93,6 +95,8 @@ export async function createDiscussion(
 ): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The title is empty; give the discussion a name.')
+  const title = admitTypedName(request.title, 'The title')
+  const context = admitTyped(request.context ?? '', 'The context')
   const { template } = (await engine.templates()).require(
     request.template ?? engine.config.default_template,
   )
@@ -104,15 +108,16 @@ export async function createDiscussion(
         : engine.config.default_participants
   const personas = await engine.personas()
   for (const alias of participants) personas.require(alias)
+  // The template's words are config: a project's own templates come from its folder.
   const text = renderNewDiscussion({
-    title: request.title,
-    template: template.name,
-    phase: initialPhase(template).id,
-    status: template.status,
-    participants,
-    context: request.context ?? '',
+    title,
+    template: admitText(template.name),
+    phase: admitText(initialPhase(template).id),
+    status: admitText(template.status),
+    participants: participants.map((alias) => admitText(alias)),
+    context,
     created: new Date(),
-    skeleton: template.skeleton,
+    skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
   const folder = request.dir ? resolve(engine.cwd, request.dir) : engine.discussionsDir
   return createDiscussionFile(folder, request.title, text)

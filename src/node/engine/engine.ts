@@ -14,9 +14,11 @@ import type { DebateOutcome, DebateState } from '../../core/debate/model.js'
 import type { DebateRunResult } from '../../core/debate/run-debate.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import type { PersonaInput } from '../../core/personas/schema.js'
+import { attachDiagram } from '../../core/diagrams/attach.js'
 import type { CleanupResult } from '../diagrams/cleanup.js'
 import type { ResolvedDiagram } from '../diagrams/confine.js'
 import { plantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
+import { saveNewDiagram } from '../diagrams/save-diagram.js'
 import type { PlantUmlServerSetting } from '../diagrams/plantuml-server-setting.js'
 import type { ProviderStatus } from '../providers/usable.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
@@ -57,6 +59,8 @@ import type { PersonaTarget, SavedPersona } from './personas.js'
 import type { NewCouncil } from './council.js'
 import type { DebateRun, NewDebate } from './debate.js'
 import type { EngineContext } from './engine-context.js'
+import { personBody } from '../../core/format/comment-body.js'
+import { admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export type * from './engine-types.js'
 
@@ -166,17 +170,24 @@ export class Engine implements EngineContext {
     return requireWritableDiscussion(this, path, options)
   }
 
-  /** Appends a comment; reads only the file's head and tail, so it costs the same on any size. */
+  /**
+   * Appends a person's comment; reads only the file's head and tail, so it costs the same on any
+   * size. The text and name pass the door (`src/core/text`): text that is not text (NUL, bytes
+   * that were not UTF-8) is refused with a `TextRefusedError` saying so, and a `VOTE:` line in it
+   * counts, as it is the person's own block. A PlantUML block in it becomes a diagram file and a
+   * `DIAGRAM:` line, as in an AI's answer.
+   */
   async addComment(
     path: string,
     comment: { author?: string; text: string; vote?: Vote | null },
   ): Promise<AppendResult> {
+    const author = admitTypedName(comment.author ?? this.userName, 'The author name')
+    const typed = admitTyped(comment.text, 'The comment')
     const resolved = await this.requireWritableDiscussion(path)
-    return this.store.appendComment(resolved, {
-      author: comment.author ?? this.userName,
-      text: comment.text,
-      vote: comment.vote ?? null,
-    })
+    const body = personBody(
+      await attachDiagram(typed, resolved, (file, source) => saveNewDiagram(file, source)),
+    )
+    return this.store.appendComment(resolved, { author, body, vote: comment.vote ?? null })
   }
 
   /** Moves to the template's next phase, or to `to`; returns both phases. */

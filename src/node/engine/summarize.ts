@@ -12,6 +12,7 @@ import { chooseBoundary } from '../../core/turns/prompt.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { replaceDurably } from '../store/durable-write.js'
 import type { EngineContext } from './engine-context.js'
+import type { Text } from '../../core/text/text.js'
 
 export interface SummaryWritten {
   file: string
@@ -29,7 +30,7 @@ export async function summarize(
   const status = await engine.status(loaded)
   const moderator = (await engine.personas()).get('moderator')?.persona
   const complete = providerCaller(await engine.providers(), { explicit: options.provider ?? null })
-  let aiSummary: string | null = null
+  let aiSummary: Text | null = null
   let provider: string | null = null
   let aiError: string | null = null
   try {
@@ -42,6 +43,7 @@ export async function summarize(
       },
     )
     // Models used to the turn contract may still wrap the summary in it; take the text out.
+    // The answer passes the door there; a note says when it lost characters on the way.
     const answer = parseAnswer(result.text, { votes: false })
     aiSummary = answer.kind === 'comment' && answer.comment.trim() !== '' ? answer.comment : null
     provider = result.provider

@@ -7,6 +7,7 @@ import { basename } from 'node:path'
 
 import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
+import { admitTyped } from '../../core/text/text.js'
 import { previewTurn } from '../../core/turns/preview-turn.js'
 import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
@@ -45,7 +46,10 @@ export async function prepareTurnIn(
   // Refused before any provider is called: answers that cannot be saved are never paid for.
   const file = await engine.requireWritableDiscussion(path, { folder: true })
   await requireNamedPersonas(engine, options.participants ?? [])
-  const { provider, ...turn } = options
+  const { provider, callout, ...turn } = options
+  // The callout goes into every prompt and an external participant's arguments: refused before
+  // anything is asked when it is not text.
+  const admitted = callout !== undefined ? { callout: admitTyped(callout, 'The callout') } : {}
   const timeoutSeconds = engine.config.turns.timeout_seconds
   return {
     file,
@@ -56,6 +60,7 @@ export async function prepareTurnIn(
           budgetChars: engine.config.turns.context_chars,
           ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
           ...turn,
+          ...admitted,
           file,
         },
         await turnDepsOf(engine, provider, file),

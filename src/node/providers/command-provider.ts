@@ -102,11 +102,12 @@ function promptInput(scratch: string, input: string): number {
 }
 
 /**
- * The one place a command's answer text is produced from what it printed: keys hidden, terminal
- * codes removed, outer blank space trimmed.
+ * The one place a command's answer text is produced from what it printed: keys hidden, outer
+ * blank space trimmed. What it decodes to passes the door (src/core/text) where the answer is
+ * read, escape sequences and all.
  */
 function answerText(read: ReadAnswer, clean: (text: string) => string): string {
-  return clean(stripVTControlCharacters(read.text)).trim()
+  return clean(read.text).trim()
 }
 
 export function createCommandProvider(options: CommandProviderOptions): Provider {
@@ -244,7 +245,8 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       }
       const conclude = (ending: Ending): void => {
         if (settled) return
-        const stderrLine = clean(lastLine(stderrTail))
+        // Redacted before the last line is picked and cut: a key split over lines, or cut, is found whole.
+        const stderrLine = lastLine(clean(stderrTail))
         const spawnFailed = ending.exitCode === undefined && ending.signal === undefined
         if (spawnFailed && (ending.code === 'ENOENT' || ending.code === 'EACCES')) {
           const what = ending.code === 'ENOENT' ? 'not found' : 'not executable'

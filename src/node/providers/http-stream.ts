@@ -112,6 +112,48 @@ function networkCause(error: unknown): string {
   return error instanceof Error ? error.message : String(error)
 }
 
+const REDIRECTS = new Set([301, 302, 303, 307, 308])
+const MAX_REDIRECTS = 5
+
+/**
+ * `fetch`, following redirects within the configured origin only. fetch follows any redirect on
+ * its own and drops only `Authorization` on the way to another host: Anthropic's `x-api-key`,
+ * Gemini's `x-goog-api-key` and, with every kind, the prompt (the whole discussion) would go to
+ * wherever the server pointed. So redirects are read by hand: one to the same origin is followed
+ * with the same headers (the key stays), one to another origin is an error naming it.
+ */
+async function fetchWithinOrigin(
+  fetchOnce: typeof fetch,
+  url: string,
+  init: RequestInit,
+): Promise<Response> {
+  let current = new URL(url)
+  let request: RequestInit = { ...init, redirect: 'manual' }
+  for (let hops = 0; ; hops++) {
+    const response = await fetchOnce(current.href, request)
+    const location = response.headers.get('location')
+    if (!REDIRECTS.has(response.status) || location === null) return response
+    await response.body?.cancel()
+    const next = new URL(location, current)
+    if (next.origin !== current.origin)
+      throw new ProviderError(
+        'http',
+        `${current.origin} redirected to ${next.origin}, another origin: not followed, so neither the key nor the prompt was sent there. If the API has moved, set base_url in providers.yaml to the new address.`,
+      )
+    if (hops === MAX_REDIRECTS)
+      throw new ProviderError(
+        'http',
+        `${current.origin} redirected more than ${MAX_REDIRECTS} times; stopped`,
+      )
+    // As fetch does: 303, and 301 or 302 after a POST, continue as a GET without the body.
+    if (response.status === 303 || (request.method === 'POST' && response.status <= 302)) {
+      const { body: _dropped, ...rest } = request
+      request = { ...rest, method: 'GET' }
+    }
+    current = next
+  }
+}
+
 /** Splits newline-delimited JSON into lines as they arrive; blank lines are skipped. */
 function lineSplitter(onLine: (line: string) => void): { feed(text: string): void } {
   let pending = ''
@@ -175,7 +217,7 @@ export async function callEventStream(
     touch()
     let response: Response
     try {
-      response = await (options.fetch ?? fetch)(options.url, {
+      response = await fetchWithinOrigin(options.fetch ?? fetch, options.url, {
         method: options.body === null ? 'GET' : 'POST',
         headers: options.headers,
         ...(options.body === null ? {} : { body: JSON.stringify(options.body) }),
@@ -183,11 +225,13 @@ export async function callEventStream(
       })
     } catch (error) {
       if (why.error) throw why.error
+      if (error instanceof ProviderError) throw error
       throw new ProviderError('http', clean(`cannot reach ${where} (${networkCause(error)})`))
     }
     touch()
     if (!response.ok) {
-      const body = await response.text().catch(() => '')
+      // Redacted before it is cut to length: a cut key would no longer be found whole.
+      const body = clean(await response.text().catch(() => ''))
       const said = serverMessage(body)
       throw new ProviderError(
         'http',

@@ -1,8 +1,18 @@
 /**
  * Keys never reach logs, errors or the UI. Every message built from what a provider or a server
  * said passes through `redact`: the values of the provider's own key variables and of any
- * variable whose name looks secret are replaced, and so are strings shaped like API keys.
+ * variable whose name looks secret are replaced in every shape they may be written back in
+ * (secret-shapes.ts: any case, reversed, URL-encoded, hex, base64 and base64url, split by white
+ * space or line breaks), and so are strings shaped like API keys.
  */
+import {
+  secretShapes,
+  shapeMayBegin,
+  shapeSpans,
+  textViews,
+  unfinishedEscapeAt,
+} from './secret-shapes.js'
+import type { SecretShapes } from './secret-shapes.js'
 
 /**
  * Variable names whose values are treated as secrets wherever they show up: a name with a part
@@ -35,15 +45,40 @@ export function secretValues(names: readonly string[], env: NodeJS.ProcessEnv): 
   return [...values].sort((a, b) => b.length - a.length)
 }
 
-export function redact(text: string, names: readonly string[], env: NodeJS.ProcessEnv): string {
-  let result = text
-  for (const secret of secretValues(names, env)) result = result.split(secret).join(REDACTED)
+/** Every shape of every secret to hide. */
+function shapesToHide(names: readonly string[], env: NodeJS.ProcessEnv): SecretShapes[] {
+  return secretValues(names, env).map(secretShapes)
+}
+
+/** Replaces each span (overlapping ones as one) with REDACTED. */
+function replaceSpans(text: string, spans: [number, number][]): string {
+  let result = ''
+  let from = 0
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    if (end <= from) continue // within the one just replaced
+    if (start >= from) result += `${text.slice(from, start)}${REDACTED}`
+    from = end // an overlapping span widens the one just replaced
+  }
+  return result + text.slice(from)
+}
+
+/** Replaces the spans of secrets found, then the strings shaped like keys. */
+function redactFound(text: string, spans: [number, number][]): string {
+  let result = replaceSpans(text, spans)
   for (const shape of KEY_SHAPES) {
     result = result.replace(shape, (_match, prefix?: unknown) =>
       typeof prefix === 'string' ? `${prefix}${REDACTED}` : REDACTED,
     )
   }
   return result
+}
+
+function spansOf(text: string, shapes: readonly SecretShapes[]): [number, number][] {
+  return shapes.length === 0 ? [] : shapeSpans(textViews(text), shapes)
+}
+
+export function redact(text: string, names: readonly string[], env: NodeJS.ProcessEnv): string {
+  return redactFound(text, spansOf(text, shapesToHide(names, env)))
 }
 
 /**
@@ -55,54 +90,52 @@ export function streamRedactor(
   names: readonly string[],
   env: NodeJS.ProcessEnv,
 ): { push: (piece: string) => string; end: () => string } {
-  const secrets = secretValues(names, env)
+  const shapes = shapesToHide(names, env)
   let pending = ''
-  /** Where the safe part ends: never inside a key or a key-shaped match, nor where one may go on. */
-  const safeEnd = (text: string): number => {
-    // Held back: the end of the text that could be the start of a key...
+  /**
+   * Where the safe part ends (never inside a key or a key-shaped match, nor where one may go
+   * on), and the secrets found in the text.
+   */
+  const safeEnd = (text: string): { cut: number; spans: [number, number][] } => {
+    const spans = spansOf(text, shapes)
+    // Held back: an escape cut short (`%6`), and from the first place where a shape of a key
+    // may be starting in what comes before it...
     let cut = text.length
-    for (const secret of secrets) {
-      for (let k = Math.min(secret.length - 1, text.length); k > 0; k--) {
-        if (text.endsWith(secret.slice(0, k))) {
-          cut = Math.min(cut, text.length - k)
-          break
-        }
-      }
+    if (shapes.length > 0) {
+      cut = unfinishedEscapeAt(text) ?? cut
+      cut = shapeMayBegin(textViews(text.slice(0, cut)), shapes) ?? cut
     }
-    // ...and its last word, which may grow into a key-shaped one (keys hold no spaces).
+    // ...and the last word, which may grow into a key-shaped one (keys hold no spaces).
     const word = /\S+$/.exec(text)
     if (word) cut = Math.min(cut, word.index)
     // A "Bearer " or "x-api-key: " whose value has not arrived yet.
     const label = /(Bearer|x-api-key["']?\s*[:=])\s*["']?$/i.exec(text)
     if (label) cut = Math.min(cut, label.index)
-    const spans: [number, number][] = []
-    for (const secret of secrets) {
-      for (let at = text.indexOf(secret); at !== -1; at = text.indexOf(secret, at + 1))
-        spans.push([at, at + secret.length])
-    }
+    const held: [number, number][] = [...spans]
     for (const shape of KEY_SHAPES)
       for (const match of text.matchAll(shape))
-        spans.push([match.index, match.index + match[0].length])
+        held.push([match.index, match.index + match[0].length])
     for (let moved = true; moved;) {
       moved = false
-      for (const [start, end] of spans)
+      for (const [start, end] of held)
         if (start < cut && cut < end) {
           cut = start
           moved = true
         }
     }
-    return cut
+    return { cut, spans: spans.filter(([, end]) => end <= cut) }
   }
   return {
     push(piece) {
       pending += piece
-      const cut = safeEnd(pending)
+      // A secret found before the cut is one in what goes out: that is a beginning of the text.
+      const { cut, spans } = safeEnd(pending)
       const out = pending.slice(0, cut)
       pending = pending.slice(cut)
-      return out === '' ? '' : redact(out, names, env)
+      return out === '' ? '' : redactFound(out, spans)
     },
     end() {
-      const out = redact(pending, names, env)
+      const out = redactFound(pending, spansOf(pending, shapes))
       pending = ''
       return out
     },

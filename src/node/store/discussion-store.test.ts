@@ -10,6 +10,8 @@ import { advanceTail, EMPTY_TAIL } from '../../core/format/tail.js'
 import { tempFolder } from '../../../test/support/temp.js'
 import { DiscussionFileStore } from './discussion-store.js'
 import { currentTail } from './tail-cache.js'
+import { headerValues, personComment } from '../../../test/support/comment-block.js'
+import { admitText } from '../../core/text/text.js'
 
 const START =
   '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
@@ -25,11 +27,14 @@ async function setup(initial = START) {
 describe('DiscussionFileStore.appendComment', () => {
   it('appends exactly one block after the existing bytes and reports its line', async () => {
     const { file, store } = await setup()
-    const result = await store.appendComment(file, {
-      author: 'AI-Architect',
-      text: 'Looks fine.',
-      vote: 'READY',
-    })
+    const result = await store.appendComment(
+      file,
+      personComment({
+        author: 'AI-Architect',
+        text: 'Looks fine.',
+        vote: 'READY',
+      }),
+    )
     const text = await readFile(file, 'utf8')
     expect(text).toBe(`${START}\nName: AI-Architect\n\nLooks fine.\n\nVOTE: READY\n\n---\n`)
     expect(result).toEqual({ line: 10, incompleteBlockLine: null })
@@ -38,13 +43,13 @@ describe('DiscussionFileStore.appendComment', () => {
 
   it('keeps a human edit made between our read and our write', async () => {
     const { file, store } = await setup()
-    await store.appendComment(file, { author: 'AI-A', text: 'first' })
+    await store.appendComment(file, personComment({ author: 'AI-A', text: 'first' }))
     const snapshot = await store.read(file)
     // A person edits the file in their editor: changes a line in the middle and adds a comment.
     const edited =
       snapshot.text.replace('# T', '# T (renamed)') + '\nName: Rob\n\nMy own words.\n\n---\n'
     await writeFile(file, edited)
-    await store.appendComment(file, { author: 'AI-B', text: 'second' })
+    await store.appendComment(file, personComment({ author: 'AI-B', text: 'second' }))
     const text = await readFile(file, 'utf8')
     expect(text.startsWith(edited)).toBe(true)
     expect(parseDiscussion(text).comments.map((c) => c.author)).toEqual(['AI-A', 'Rob', 'AI-B'])
@@ -53,7 +58,10 @@ describe('DiscussionFileStore.appendComment', () => {
   it('closes an open fence and a half-written block left at the end, and marks the latter', async () => {
     const { file, store } = await setup()
     await appendFile(file, '\nName: AI-Crashed\n\n```js\nhalf')
-    const result = await store.appendComment(file, { author: 'Rob', text: 'After the crash.' })
+    const result = await store.appendComment(
+      file,
+      personComment({ author: 'Rob', text: 'After the crash.' }),
+    )
     expect(result.incompleteBlockLine).toBe(10)
     const parsed = parseDiscussion(await readFile(file, 'utf8'))
     expect(parsed.comments.map((c) => [c.author, c.closed])).toEqual([
@@ -70,17 +78,20 @@ describe('DiscussionFileStore.appendComment', () => {
     await appendFile(file, '\nName: AI-Crashed\n\n```js\nhalf')
     const authors = Array.from({ length: 8 }, (_, i) => `AI-P${i}`)
     const early = authors.slice(0, 5).map((author, i) =>
-      store.appendComment(file, {
-        author,
-        text: `Answer ${i}\n---\nVOTE: REJECT`,
-        vote: 'READY',
-      }),
+      store.appendComment(
+        file,
+        personComment({
+          author,
+          text: `Answer ${i}\n---\nVOTE: REJECT`,
+          vote: 'READY',
+        }),
+      ),
     )
     // Three more come while the first write is under way: they are written together next.
     await new Promise((resolve) => setImmediate(resolve))
     const late = authors
       .slice(5)
-      .map((author) => store.appendComment(file, { author, text: 'Late.' }))
+      .map((author) => store.appendComment(file, personComment({ author, text: 'Late.' })))
     const results = await Promise.all([...early, ...late])
     const text = await readFile(file, 'utf8')
     const lines = text.split('\n')
@@ -100,25 +111,27 @@ describe('DiscussionFileStore.appendComment', () => {
     expect(validateDiscussion(parsed)).toHaveLength(1) // the crashed block, nothing else
   })
 
-  it('reads back a comment whose text looks like structure exactly as written', async () => {
+  it('reads back a comment whose text looks like structure as written, a record line defanged', async () => {
     const { file, store } = await setup()
     const text =
       'Look:\n---\nName: AI-Impostor\nVOTE: REJECT\n<!-- VOTE-RESET: review -->\n```\nopen'
-    await store.appendComment(file, { author: 'Rob', text, vote: 'CHANGES' })
+    await store.appendComment(file, personComment({ author: 'Rob', text, vote: 'CHANGES' }))
     const view = describeDiscussion(parseDiscussion(await readFile(file, 'utf8')))
+    // The record line only the engine writes keeps a backslash: it is text, not a vote reset.
+    const written = text.replace('<!-- VOTE-RESET', '\\<!-- VOTE-RESET')
     expect(view.comments.map((c) => [c.author, c.body])).toEqual([
-      ['Rob', `${text}\n\nVOTE: CHANGES`],
+      ['Rob', `${written}\n\nVOTE: CHANGES`],
     ])
     expect(view.votes).toEqual({ Rob: 'CHANGES' })
   })
 
   it('appends correctly after the file was replaced by an editor (a new inode)', async () => {
     const { file, store } = await setup()
-    await store.appendComment(file, { author: 'AI-A', text: 'one' })
+    await store.appendComment(file, personComment({ author: 'AI-A', text: 'one' }))
     await writeFile(`${file}.tmp`, START + '\nName: Rob\n\n```\nunfinished code')
     const { rename } = await import('node:fs/promises')
     await rename(`${file}.tmp`, file)
-    await store.appendComment(file, { author: 'AI-B', text: 'two' })
+    await store.appendComment(file, personComment({ author: 'AI-B', text: 'two' }))
     const parsed = parseDiscussion(await readFile(file, 'utf8'))
     expect(parsed.comments.map((c) => c.author)).toEqual(['Rob', 'AI-B'])
   })
@@ -127,9 +140,12 @@ describe('DiscussionFileStore.appendComment', () => {
 describe('DiscussionFileStore.updateHeaders', () => {
   it('changes header values and nothing else', async () => {
     const { file, store } = await setup()
-    await store.appendComment(file, { author: 'AI-A', text: 'one' })
+    await store.appendComment(file, personComment({ author: 'AI-A', text: 'one' }))
     const before = await readFile(file, 'utf8')
-    await store.updateHeaders(file, { Status: 'READY_FOR_IMPLEMENTATION', Owner: 'Rob' })
+    await store.updateHeaders(
+      file,
+      headerValues({ Status: 'READY_FOR_IMPLEMENTATION', Owner: 'Rob' }),
+    )
     const after = await readFile(file, 'utf8')
     expect(after).toBe(
       before.replace(
@@ -141,8 +157,8 @@ describe('DiscussionFileStore.updateHeaders', () => {
 
   it('records a phase transition as markers plus the Phase header, and resets votes', async () => {
     const { file, store } = await setup()
-    await store.appendComment(file, { author: 'AI-A', text: 'ok', vote: 'READY' })
-    await store.recordPhaseTransition(file, 'review', 'final')
+    await store.appendComment(file, personComment({ author: 'AI-A', text: 'ok', vote: 'READY' }))
+    await store.recordPhaseTransition(file, admitText('review'), admitText('final'))
     const view = describeDiscussion(parseDiscussion(await readFile(file, 'utf8')))
     expect(view.phase).toBe('final')
     expect(view.votes).toEqual({})
@@ -153,11 +169,14 @@ describe('DiscussionFileStore.updateHeaders', () => {
   it('writes the markers, the Phase and a new Status at once, and reports the marker line', async () => {
     // No Status header yet: the one added moves the markers a line down, and the line says so.
     const { file, store } = await setup(START.replace('<!-- Status: OPEN -->\n', ''))
-    await store.appendComment(file, { author: 'AI-A', text: 'ok', vote: 'READY' })
+    await store.appendComment(file, personComment({ author: 'AI-A', text: 'ok', vote: 'READY' }))
     const before = await readFile(file, 'utf8')
-    const result = await store.recordPhaseTransition(file, 'review', 'final', {
-      Status: 'READY_FOR_IMPLEMENTATION',
-    })
+    const result = await store.recordPhaseTransition(
+      file,
+      admitText('review'),
+      admitText('final'),
+      headerValues({ Status: 'READY_FOR_IMPLEMENTATION' }),
+    )
     const after = await readFile(file, 'utf8')
     expect(after).toBe(
       `${before.replace(
@@ -167,7 +186,7 @@ describe('DiscussionFileStore.updateHeaders', () => {
     )
     expect(after.split('\n')[result.line - 1]).toBe('<!-- PHASE-TRANSITION: review -> final -->')
     // The next append reads the tail the replace recorded, and lands after the markers.
-    const next = await store.appendComment(file, { author: 'AI-B', text: 'next' })
+    const next = await store.appendComment(file, personComment({ author: 'AI-B', text: 'next' }))
     expect((await readFile(file, 'utf8')).split('\n')[next.line - 1]).toBe('Name: AI-B')
   })
 
@@ -179,7 +198,12 @@ describe('DiscussionFileStore.updateHeaders', () => {
       '\r\nName: AI-A\r\nCRLF\r\n\r\n---\r\n',
     ]) {
       const { file, store } = await setup(`${START}${ending}`)
-      await store.recordPhaseTransition(file, 'review', 'final', { Status: 'CLOSED' })
+      await store.recordPhaseTransition(
+        file,
+        admitText('review'),
+        admitText('final'),
+        headerValues({ Status: 'CLOSED' }),
+      )
       const state = await store.statePaths(file)
       expect(await currentTail(state.real, state.tail)).toEqual(
         advanceTail(EMPTY_TAIL, await readFile(file, 'utf8')),
@@ -193,7 +217,7 @@ describe('DiscussionFileStore compare-and-swap', () => {
     const { file, store } = await setup()
     const { acquireLock } = await import('./lock.js')
     const release = await acquireLock((await store.statePaths(file)).lock)
-    const update = store.updateHeaders(file, { Status: 'CLOSED' })
+    const update = store.updateHeaders(file, headerValues({ Status: 'CLOSED' }))
     await new Promise((resolve) => setTimeout(resolve, 50)) // the update has read and waits on the lock
     await appendFile(file, '\nName: Rob\n\nSaved meanwhile.\n\n---\n')
     await release()

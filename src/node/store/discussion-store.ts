@@ -12,8 +12,10 @@ import { access, mkdir, readFile, realpath, stat } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 
 import { parseDiscussion } from '../../core/format/parse.js'
+import type { CommentBody } from '../../core/format/comment-body.js'
 import type { ParsedDiscussion, Vote } from '../../core/format/model.js'
 import { sanitizeHeaderValue, setHeaderValues } from '../../core/format/header-edit.js'
+import type { HeaderChanges } from '../../core/format/header-edit.js'
 import { formatCommentBlock } from '../../core/format/serialize.js'
 import { advanceTail, countNewlines, EMPTY_TAIL, planAppend } from '../../core/format/tail.js'
 import type { FileTail } from '../../core/format/tail.js'
@@ -23,6 +25,7 @@ import type { NewJournalEntry } from './journal.js'
 import { withLock } from './lock.js'
 import type { LockOptions } from './lock.js'
 import { currentTail, saveTail } from './tail-cache.js'
+import type { Name, Text } from '../../core/text/text.js'
 import { isAccessError, stateFolderNotWritable } from './write-access.js'
 
 export interface StoreOptions {
@@ -49,9 +52,10 @@ export interface DiscussionSnapshot {
   version: FileVersion
 }
 
+/** A comment to append: a name and a body that came through the door (`src/core/text`). */
 export interface NewComment {
-  author: string
-  text: string
+  author: Name
+  body: CommentBody
   vote?: Vote | null
 }
 
@@ -211,7 +215,7 @@ export class DiscussionFileStore {
   }
 
   async appendComment(path: string, comment: NewComment): Promise<AppendResult> {
-    const block = formatCommentBlock(comment.author, comment.text, comment.vote ?? null)
+    const block = formatCommentBlock(comment.author, comment.body, comment.vote ?? null)
     return this.appendBlock(path, block, 1, this.journal ? journalEntry(block) : null)
   }
 
@@ -230,7 +234,7 @@ export class DiscussionFileStore {
   }
 
   /** Sets header values (see `replaceChecked`). */
-  async updateHeaders(path: string, changes: Readonly<Record<string, string>>): Promise<void> {
+  async updateHeaders(path: string, changes: HeaderChanges): Promise<void> {
     await this.replaceChecked(path, (before) => {
       const text = setHeaderValues(before, changes)
       return text === before ? null : { text, tail: advanceTail(EMPTY_TAIL, text) }
@@ -276,16 +280,16 @@ export class DiscussionFileStore {
    */
   async recordPhaseTransition(
     path: string,
-    from: string,
-    to: string,
-    headers: Readonly<Record<string, string>> = {},
+    from: Text,
+    to: Text,
+    headers: HeaderChanges = {},
   ): Promise<AppendResult> {
     const [a, b] = [sanitizeHeaderValue(from), sanitizeHeaderValue(to)]
     const block = `\n<!-- PHASE-TRANSITION: ${a} -> ${b} -->\n<!-- VOTE-RESET: ${b} -->\n\n---\n`
     let result: AppendResult = { line: 0, incompleteBlockLine: null }
     await this.replaceChecked(path, (before) => {
       const plan = planAppend(advanceTail(EMPTY_TAIL, before))
-      const text = setHeaderValues(before + plan.prefix + block, { ...headers, Phase: b })
+      const text = setHeaderValues(before + plan.prefix + block, { ...headers, Phase: to })
       const lines = countNewlines(text)
       // A header the file lacked is a line more above the block.
       const added = lines - (plan.firstLine - 1 + countNewlines(block))

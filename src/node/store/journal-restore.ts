@@ -9,6 +9,8 @@ import { parseDiscussion } from '../../core/format/parse.js'
 import type { Comment } from '../../core/format/model.js'
 import type { DiscussionFileStore } from './discussion-store.js'
 import type { AppendJournal, JournalEntry } from './journal.js'
+import { bodyAsWritten } from '../../core/format/comment-body.js'
+import { admitName, admitText } from '../../core/text/text.js'
 
 const lines = (text: string): string[] =>
   text
@@ -115,11 +117,17 @@ export function restoreLostChanges(
         return nothing // deleted or renamed: nothing to restore into
       }
       const phase = lostPhase(text, entries)
-      if (phase?.restored) await store.recordPhaseTransition(path, phase.from, phase.to)
+      if (phase?.restored)
+        await store.recordPhaseTransition(path, admitText(phase.from), admitText(phase.to))
       const lost = lostEntries(text, entries)
       for (const entry of lost) {
-        // The body already holds its VOTE line, so the vote comes back with it.
-        await store.appendComment(path, { author: entry.author, text: entry.body, vote: null })
+        // The body already holds its VOTE line, so the vote comes back with it: it is written as
+        // it was read back, engine lines and all (the journal keeps only what the store wrote).
+        await store.appendComment(path, {
+          author: admitName(entry.author),
+          body: bodyAsWritten(admitText(entry.body)),
+          vote: null,
+        })
       }
       return { comments: lost, phase }
     })

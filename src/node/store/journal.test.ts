@@ -8,6 +8,8 @@ import { tempFolder } from '../../../test/support/temp.js'
 import { DiscussionFileStore } from './discussion-store.js'
 import { AppendJournal } from './journal.js'
 import { lostEntries, restoreLost, restoreLostChanges } from './journal-restore.js'
+import { personComment } from '../../../test/support/comment-block.js'
+import { admitText } from '../../core/text/text.js'
 
 const START =
   '<!-- DISCUSSION -->\n<!-- Title: T -->\n<!-- Phase: review -->\n<!-- Status: OPEN -->\n\n# T\n\n---\n'
@@ -21,7 +23,7 @@ async function setup(options: ConstructorParameters<typeof AppendJournal>[1] = {
   const journal = new AppendJournal(state, options)
   // The store journals every comment it appends.
   const append = async (author: string, text: string, vote: 'READY' | 'CHANGES' | null = null) => {
-    await store.appendComment(file, { author, text, vote })
+    await store.appendComment(file, personComment({ author, text, vote }))
   }
   return { folder, file, store, journal, append }
 }
@@ -42,14 +44,17 @@ describe('AppendJournal', () => {
 
   it('is written by every store append (CLI, app, library), unless turned off', async () => {
     const { file, folder, journal } = await setup()
-    await new DiscussionFileStore({ stateDir: join(folder, 'state') }).appendComment(file, {
-      author: 'AI-Pragmatist',
-      text: 'From a terminal.',
-    })
+    await new DiscussionFileStore({ stateDir: join(folder, 'state') }).appendComment(
+      file,
+      personComment({
+        author: 'AI-Pragmatist',
+        text: 'From a terminal.',
+      }),
+    )
     await new DiscussionFileStore({
       stateDir: join(folder, 'state'),
       journal: false,
-    }).appendComment(file, { author: 'AI-Other', text: 'Not journaled.' })
+    }).appendComment(file, personComment({ author: 'AI-Other', text: 'Not journaled.' }))
     expect((await journal.entries(file)).map((entry) => entry.author)).toEqual(['AI-Pragmatist'])
   })
 
@@ -158,7 +163,7 @@ describe('restoreLost', () => {
   it('makes again a phase change an old buffer undid, before the answers that followed it', async () => {
     const { file, store, journal, append } = await setup()
     const old = await readFile(file, 'utf8')
-    await store.recordPhaseTransition(file, 'review', 'final_vote')
+    await store.recordPhaseTransition(file, admitText('review'), admitText('final_vote'))
     await append('AI-Architect', 'Ready to ship.', 'READY')
     await writeFile(file, old) // the editor's old buffer: phase review, no answer
 
@@ -178,7 +183,7 @@ describe('restoreLost', () => {
   it('says, without touching it, that a phase change was not restored when the file moved on', async () => {
     const { file, store, journal } = await setup()
     const old = await readFile(file, 'utf8')
-    await store.recordPhaseTransition(file, 'review', 'final_vote')
+    await store.recordPhaseTransition(file, admitText('review'), admitText('final_vote'))
     // The old buffer, in which the person had set another phase by hand.
     const edited = old.replace('<!-- Phase: review -->', '<!-- Phase: design -->')
     await writeFile(file, edited)

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useEffect, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
@@ -6,6 +6,7 @@ import { useKeys } from '../keys.js'
 import type { OpenDiscussion, TuiSession } from '../session.js'
 import { tint } from '../theme.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 /** Moving to the next phase, with what happens to the votes said before it is done. */
 export function AdvanceScreen(props: {

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
 import type { DiscussionListing } from '../../node/engine/index.js'
@@ -8,6 +8,7 @@ import { tint } from '../theme.js'
 import { useFileFollow } from '../use-file-follow.js'
 import { browseHeader, browseLine, filterListings } from '../view-model/browse.js'
 import { fit } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 /** The folder's discussions, newest activity first; typing filters, Enter opens. */
 export function BrowseScreen(props: {

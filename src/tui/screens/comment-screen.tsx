@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import type { Key } from 'ink'
 import { useRef, useState } from 'react'
 
@@ -11,6 +11,7 @@ import { useKeys } from '../keys.js'
 import { useEditor } from '../use-editor.js'
 import { tint, VOTE_COLORS } from '../theme.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 const VOTES: (Vote | null)[] = [null, 'READY', 'CHANGES', 'REJECT']
 

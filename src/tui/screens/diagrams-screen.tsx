@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useEffect, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
@@ -6,6 +6,7 @@ import type { DiagramPreview, OpenDiscussion, TuiSession } from '../session.js'
 import { useEditor } from '../use-editor.js'
 import { tint } from '../theme.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 const MESSAGE_LINES = 4
 

@@ -1,8 +1,9 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 
 import { useKeys } from '../keys.js'
 
 import { fit } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 export const KEYS: [string, string][] = [
   ['Browsing', ''],

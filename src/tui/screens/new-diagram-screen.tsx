@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useEffect, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
@@ -8,6 +8,7 @@ import type { OpenDiscussion, TuiSession } from '../session.js'
 import { tint } from '../theme.js'
 import { useEditor } from '../use-editor.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 type Stage = 'name' | 'checking' | 'editing'
 

@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useEffect, useMemo, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
@@ -8,6 +8,7 @@ import { paint, tint, VOTE_COLORS } from '../theme.js'
 import { clampOffset, commentStarts, endOffset, readingLines } from '../view-model/reading.js'
 import { summaryView } from '../view-model/summary.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 const SIDE_WIDTH = 38
 

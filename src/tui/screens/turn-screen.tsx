@@ -1,4 +1,4 @@
-import { Box, Text } from 'ink'
+import { Box } from 'ink'
 import { useEffect, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
@@ -12,6 +12,7 @@ import {
 } from '../view-model/turn-progress.js'
 import type { PersonaProgress, TurnProgress } from '../view-model/turn-progress.js'
 import { fit, wrap } from '../view-model/text.js'
+import { Text } from '../safe-text.js'
 
 /** Who answers: routing's choice preselected, Space toggles, Enter runs. */
 export function ChooseParticipants(props: {

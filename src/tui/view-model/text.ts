@@ -1,12 +1,13 @@
-/** Terminal text helpers: cutting and wrapping by display columns, and removing escapes. */
+/** Terminal text helpers: cutting and wrapping by display columns, of sanitised text. */
+import { sanitizeForTerminal } from '../../core/terminal/sanitize-for-terminal.js'
 
-// Control characters (escape sequences, bells, carriage returns) from a hostile file must never
-// reach the terminal, where they could move the cursor, retitle the window or hide text.
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g
-
+/**
+ * Text as the terminal will show it, so it is measured as shown: escape sequences gone, bidi
+ * controls made visible (the terminal sanitiser), a tab two spaces. The `Text` component
+ * sanitises again whatever it draws; this is for the widths.
+ */
 export function clean(text: string): string {
-  return text.replace(/\t/g, '  ').replace(CONTROL, '')
+  return sanitizeForTerminal(text).replace(/\t/g, '  ')
 }
 
 /** Pads or cuts to exactly `width` columns, with an ellipsis when cut. */

@@ -103,11 +103,10 @@ export function RunTurnDialog({
 
   const members = plan?.candidates.filter((candidate) => candidate.member) ?? []
   const others = plan?.candidates.filter((candidate) => !candidate.member) ?? []
-  const mentioned = calloutMentions(
-    callout,
-    (plan?.candidates ?? []).map((candidate) => candidate.alias),
-  )
-  const asked = [...new Set([...chosen, ...mentioned])]
+  const known = (plan?.candidates ?? []).map((candidate) => candidate.alias)
+  const mentioned = calloutMentions(callout, known)
+  // Only names with a chip count: each one asked can be seen and unticked.
+  const asked = [...new Set([...chosen, ...mentioned])].filter((alias) => known.includes(alias))
   const start = async (): Promise<void> => {
     if (asked.length === 0) return
     setBusy(true)

@@ -3,6 +3,7 @@
  * `turns:progress` events by core's turn progress (the terminal UI and the CLI fold the same
  * events through it). Pure, so it is tested without a browser.
  */
+import { mentionsInProse } from '@core/format/markers.js'
 import { endTurnProgress, reduceTurnProgress, startTurnProgress } from '@core/turns/progress.js'
 import type { ParticipantProgress, TurnRunProgress } from '@core/turns/progress.js'
 import type { ProviderUsage } from '@core/providers/port.js'
@@ -84,10 +85,10 @@ export function formatCostUsd(cost: number | null): string {
   return cost < 0.01 ? `$${cost.toFixed(4)}` : `$${cost.toFixed(2)}`
 }
 
-/** The known personas a callout @mentions: they answer too, as the CLI's routing would have it. */
+/**
+ * The known personas a callout @mentions: they answer too, as the CLI's routing would have it
+ * (core's reading of mentions: prose only, never code or a diagram block).
+ */
 export function calloutMentions(callout: string, known: readonly string[]): string[] {
-  const mentioned = [...callout.matchAll(/(?<![\w.])@([a-z][a-z0-9_-]*)/gi)].map((m) =>
-    (m[1] ?? '').toLowerCase(),
-  )
-  return [...new Set(mentioned.filter((alias) => known.includes(alias)))]
+  return mentionsInProse(callout).filter((alias) => known.includes(alias))
 }
