@@ -1,6 +1,6 @@
 import { resolve } from 'node:path'
 
-import { defineConfig } from 'vitest/config'
+import { configDefaults, defineConfig } from 'vitest/config'
 
 export default defineConfig({
   // The renderer's aliases, as in electron.vite.config.ts and tsconfig.web.json.
@@ -14,6 +14,8 @@ export default defineConfig({
   test: {
     // Component tests (*.test.tsx) say `// @vitest-environment happy-dom` on their first line.
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
+    // The real agent CLIs run on their own: vitest.agents.config.ts.
+    exclude: [...configDefaults.exclude, 'test/agents/**'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     pool: 'forks',

@@ -33,6 +33,7 @@ export const LAYERS = [
       'eventsource-parser',
       'execa',
       'hast',
+      'jsonc-parser',
       'pidtree',
       'plantuml-encoder',
       'rehype-parse',

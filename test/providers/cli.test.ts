@@ -101,7 +101,7 @@ coldThenWarm('discussions providers list', () => {
     expect(result.stdout).toMatch(/^ {2}claude-sonnet\s+claude is installed \(.+\/bin\/claude\)$/m)
     expect(result.stdout).toMatch(/^ {2}openai\s+OPENAI_API_KEY is set$/m)
     expect(result.stdout).toContain(
-      'providers:\n  - name: claude-sonnet\n    command: claude -p --model sonnet\n',
+      'providers:\n  - name: claude-sonnet\n    command: claude -p --model sonnet --output-format stream-json --verbose --include-partial-messages\n',
     )
     expect(result.stdout).toContain('    api_key_env: OPENAI_API_KEY\n')
     expect(result.stdout).not.toContain('NOTSHOWN')

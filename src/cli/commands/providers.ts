@@ -254,7 +254,7 @@ async function testProvider(
   const shown = streamed === '' ? result.text : streamed
   if (!shown.endsWith('\n')) io.stdout.write('\n')
   io.stdout.write(
-    `\nanswered by ${result.provider} in ${(result.durationMs / 1000).toFixed(1)} s: ${tokensLine(result)}\n`,
+    `\nanswered by ${result.provider}${result.model ? ` (${result.model})` : ''} in ${(result.durationMs / 1000).toFixed(1)} s: ${tokensLine(result)}\n`,
   )
 }
 

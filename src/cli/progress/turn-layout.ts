@@ -64,6 +64,7 @@ function doneDetail(done: {
   vote: string | null
   durationMs: number | null
   provider: string | null
+  model?: string | undefined
   usage: ProviderUsage | null
   costUsd: number | null
   line: number | null
@@ -71,7 +72,7 @@ function doneDetail(done: {
   const usage = done.usage ?? { inputTokens: 0, outputTokens: 0, estimated: true }
   const tokens = `${formatTokens(usage.inputTokens)} in / ${formatTokens(usage.outputTokens)} out${usage.estimated ? ' (estimated)' : ''}`
   const cost = done.costUsd === null ? '' : `, ${formatCost(done.costUsd)}`
-  return `done, vote ${done.vote ?? 'none'}, ${((done.durationMs ?? 0) / 1000).toFixed(1)}s via ${done.provider ?? '?'}, ${tokens}${cost}, line ${done.line ?? '?'}`
+  return `done, vote ${done.vote ?? 'none'}, ${((done.durationMs ?? 0) / 1000).toFixed(1)}s via ${done.provider ?? '?'}${done.model ? ` (${done.model})` : ''}, ${tokens}${cost}, line ${done.line ?? '?'}`
 }
 
 function liveTurn(): LiveLayout<TurnEvent> {

@@ -83,7 +83,9 @@ export async function completeWithFallback(
           provider: provider.name,
           durationMs: clock() - started,
           usage: completion.usage,
-          costUsd: costOf(completion.usage, provider.prices),
+          costUsd: completion.costUsd ?? costOf(completion.usage, provider.prices),
+          ...(completion.model !== undefined ? { model: completion.model } : {}),
+          ...(completion.note !== undefined ? { note: completion.note } : {}),
           attempts,
         }
       }

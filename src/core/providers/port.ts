@@ -30,6 +30,12 @@ export interface ProviderUsage {
 export interface ProviderCompletion {
   text: string
   usage: ProviderUsage
+  /** USD the provider itself reported for the call (claude's `total_cost_usd`); wins over prices. */
+  costUsd?: number
+  /** The model that answered, as the provider reported it. */
+  model?: string
+  /** One line on how the answer was read, when it was not as expected (a format not known). */
+  note?: string
 }
 
 /** USD per million tokens, as price lists give them. */
@@ -68,6 +74,10 @@ export interface ProviderResult {
   durationMs: number
   usage: ProviderUsage
   costUsd: number | null
+  /** The model that answered, when the provider said; absent when it did not. */
+  model?: string
+  /** One line on how the answer was read, when it was not as expected. */
+  note?: string
   /** Every provider tried, in order, and why those before the answer failed. */
   attempts: ProviderAttempt[]
 }

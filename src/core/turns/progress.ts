@@ -33,6 +33,8 @@ export interface ParticipantProgress {
   author: string | null
   vote: Vote | null
   provider: string | null
+  /** The model that answered, when the provider said which. */
+  model?: string
   durationMs: number | null
   usage: ProviderUsage | null
   costUsd: number | null
@@ -130,6 +132,7 @@ function nextRow(
         author: event.author,
         vote: event.vote,
         provider: event.provider,
+        ...(event.model !== undefined ? { model: event.model } : {}),
         durationMs: event.durationMs,
         usage: event.usage,
         costUsd: event.costUsd,

@@ -176,11 +176,12 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
           author: persona.name,
           vote: answer.vote,
           provider: result.provider,
+          ...(result.model !== undefined ? { model: result.model } : {}),
           durationMs: result.durationMs,
           usage: result.usage,
           costUsd: result.costUsd,
           line,
-          note: answer.note,
+          note: [result.note, answer.note].filter((note) => note).join(' ') || null,
         },
         'done',
       )

@@ -14,6 +14,8 @@ export type ParticipantEvent =
       author: string
       vote: Vote | null
       provider: string
+      /** The model that answered, when the provider said which. */
+      model?: string
       durationMs: number
       usage: ProviderUsage
       costUsd: number | null

@@ -1,86 +1,100 @@
 /**
- * Known AI CLIs run with their own write and tool permissions off. What each gets, and why:
+ * Known AI CLIs never run with permission to write or run commands. Each is started with its
+ * tools off (agent-clis/: claude `--tools=`, codex's feature switches in a read-only sandbox,
+ * gemini `tools.core: []`, opencode `tools: {"*": false}`); what this file does is refuse, at the
+ * entry's line in providers.yaml, a flag that would turn a CLI's permission checks off or give it
+ * tools back:
  *
- * | program | we add | we refuse |
- * |---|---|---|
- * | `claude` | nothing: with `-p` a tool call that needs approval is denied, as no one can approve it | `--dangerously-skip-permissions`, `--allow-dangerously-skip-permissions`, `--permission-mode bypassPermissions` or `acceptEdits` |
- * | `codex exec` | `--sandbox read-only` unless a sandbox is named; `--skip-git-repo-check`, since the scratch folder it runs in is not a repository (with a read-only sandbox the check protects nothing) | `--dangerously-bypass-approvals-and-sandbox`, `--yolo`, `--full-auto`, `--sandbox danger-full-access` |
- * | `gemini` | nothing: in non-interactive mode a tool that would ask is denied | `-y`, `--yolo`, `--approval-mode yolo` or `auto_edit` |
- * | `opencode`, `ollama` | nothing (opencode's permissions live in its own config; ollama has no tools) | — |
+ * | program | refused |
+ * |---|---|
+ * | `claude` | `--dangerously-skip-permissions`, `--allow-dangerously-skip-permissions`, `--permission-mode bypassPermissions`, `acceptEdits` or `auto`, `--tools`, `--mcp-config` |
+ * | `codex` | `--dangerously-bypass-approvals-and-sandbox`, `--yolo`, `--full-auto`, `--approve-for-me`, `--dangerously-bypass-hook-trust`, `--sandbox danger-full-access` or `workspace-write`, `--add-dir`, `--trust` |
+ * | `gemini` | `-y`, `--yolo`, `--approval-mode yolo` or `auto_edit` |
+ * | `opencode` | `--auto`, `--share`, `--attach` |
  *
  * Every command also runs in an empty scratch folder, not the user's repository. A refused flag is
  * a configuration error that names the flag, so the user sees why instead of a silent rewrite.
  */
 import { basename } from 'node:path'
 
+import { optionValue } from './agent-clis/agent-cli.js'
 import { CommandSyntaxError } from './split-command.js'
 
-/** `--flag value` or `--flag=value`: the value, or null when the flag is absent. */
-function flagValue(args: readonly string[], flags: readonly string[]): string | null {
-  for (const [index, arg] of args.entries()) {
-    for (const flag of flags) {
-      if (arg === flag) return args[index + 1] ?? ''
-      if (arg.startsWith(`${flag}=`)) return arg.slice(flag.length + 1)
-    }
-  }
-  return null
-}
-
-function refuse(program: string, flag: string): never {
+function refuse(program: string, flag: string, why: string): never {
   throw new CommandSyntaxError(
-    `${program} ${flag} turns off its permission checks; remove it: providers answer in text and need no tools`,
+    `${program} ${flag} ${why}; remove it: providers answer in text and need no tools`,
   )
 }
 
-function refuseFlags(program: string, args: readonly string[], flags: readonly string[]): void {
-  for (const flag of flags) if (args.includes(flag)) refuse(program, flag)
+const BYPASS = 'turns off its permission checks'
+const TOOLS = 'gives it tools back (discussions turns them off)'
+
+interface Refusal {
+  /** Refused whenever present (`--flag` or `--flag=value`). */
+  flags?: readonly string[]
+  /** Refused with one of these values. */
+  values?: { flags: readonly string[]; refused: readonly string[] }
+  why: string
 }
 
-function refuseValues(
-  program: string,
-  args: readonly string[],
-  flags: readonly string[],
-  values: readonly string[],
-): void {
-  const value = flagValue(args, flags)
-  if (value !== null && values.includes(value)) refuse(program, `${flags[0]} ${value}`)
+const REFUSED: Record<string, readonly Refusal[]> = {
+  claude: [
+    {
+      flags: ['--dangerously-skip-permissions', '--allow-dangerously-skip-permissions'],
+      why: BYPASS,
+    },
+    {
+      values: {
+        flags: ['--permission-mode'],
+        refused: ['bypassPermissions', 'acceptEdits', 'auto'],
+      },
+      why: BYPASS,
+    },
+    { flags: ['--tools', '--mcp-config'], why: TOOLS },
+  ],
+  codex: [
+    {
+      flags: [
+        '--dangerously-bypass-approvals-and-sandbox',
+        '--yolo',
+        '--full-auto',
+        '--approve-for-me',
+        '--dangerously-bypass-hook-trust',
+      ],
+      why: BYPASS,
+    },
+    {
+      values: { flags: ['--sandbox', '-s'], refused: ['danger-full-access', 'workspace-write'] },
+      why: BYPASS,
+    },
+    { flags: ['--add-dir'], why: 'lets it write outside its read-only sandbox' },
+    { flags: ['--trust'], why: "writes to codex's own config" },
+  ],
+  gemini: [
+    { flags: ['-y', '--yolo'], why: BYPASS },
+    { values: { flags: ['--approval-mode'], refused: ['yolo', 'auto_edit'] }, why: BYPASS },
+  ],
+  opencode: [
+    { flags: ['--auto'], why: BYPASS },
+    { flags: ['--share'], why: 'publishes the discussion on a public link' },
+    { flags: ['--attach'], why: "runs it on a server with that server's tools" },
+  ],
 }
 
-function hardenCodex(argv: string[]): string[] {
-  const exec = argv.findIndex((arg, index) => index > 0 && (arg === 'exec' || arg === 'e'))
-  const args = argv.slice(1)
-  refuseFlags('codex', args, [
-    '--dangerously-bypass-approvals-and-sandbox',
-    '--yolo',
-    '--full-auto',
-  ])
-  refuseValues('codex', args, ['--sandbox', '-s'], ['danger-full-access'])
-  if (exec === -1) return argv
-  const added: string[] = []
-  if (flagValue(args, ['--sandbox', '-s']) === null) added.push('--sandbox', 'read-only')
-  if (!args.includes('--skip-git-repo-check')) added.push('--skip-git-repo-check')
-  return [...argv.slice(0, exec + 1), ...added, ...argv.slice(exec + 1)]
-}
-
-/** The command with the CLI's own safety flags in place; throws for a flag that removes them. */
+/** The command as it is, once no flag of it removes the CLI's safety; throws for one that does. */
 export function hardenCommand(argv: readonly string[]): string[] {
-  const program = basename(argv[0] ?? '')
+  const program = basename(argv[0] ?? '').replace(/\.(exe|cmd|bat|ps1)$/i, '')
   const args = argv.slice(1)
-  switch (program) {
-    case 'claude':
-      refuseFlags('claude', args, [
-        '--dangerously-skip-permissions',
-        '--allow-dangerously-skip-permissions',
-      ])
-      refuseValues('claude', args, ['--permission-mode'], ['bypassPermissions', 'acceptEdits'])
-      return [...argv]
-    case 'codex':
-      return hardenCodex([...argv])
-    case 'gemini':
-      refuseFlags('gemini', args, ['-y', '--yolo'])
-      refuseValues('gemini', args, ['--approval-mode'], ['yolo', 'auto_edit'])
-      return [...argv]
-    default:
-      return [...argv]
+  for (const refusal of REFUSED[program] ?? []) {
+    for (const flag of refusal.flags ?? []) {
+      if (args.some((arg) => arg === flag || arg.startsWith(`${flag}=`)))
+        refuse(program, flag, refusal.why)
+    }
+    if (refusal.values) {
+      const value = optionValue(args, refusal.values.flags)
+      if (value !== null && refusal.values.refused.includes(value))
+        refuse(program, `${refusal.values.flags[0]} ${value}`, refusal.why)
+    }
   }
+  return [...argv]
 }

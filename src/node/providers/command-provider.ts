@@ -1,8 +1,10 @@
 /**
  * A command provider: a program (claude, codex, gemini, opencode, ollama, a script) that reads the
- * prompt on stdin and answers on stdout. See reliability-ecosystem.md §A3 for why each rule is
- * here: no shell, an allow-listed environment, a scratch working folder, a per-call timeout, a
- * capped output, and on timeout or cancel the whole process group killed (TERM, then KILL).
+ * prompt on stdin and answers on stdout. Every rule is here, whatever the program: no shell, an
+ * allow-listed environment, a scratch working folder, a per-call timeout, a capped output, and on
+ * timeout or cancel the whole process group killed (TERM, then KILL). What the program is started
+ * with and how its output reads is its dialect's (command-output.ts): plain text for a program
+ * the project does not know, a structured stream for the AI CLIs it does (agent-clis/).
  */
 import type { ChildProcessByStdio } from 'node:child_process'
 import { closeSync, openSync, unlinkSync, writeFileSync } from 'node:fs'
@@ -25,6 +27,8 @@ import type {
 } from '../../core/providers/port.js'
 import { estimateUsage } from '../../core/providers/usage.js'
 import { childEnv } from './child-env.js'
+import { plainText } from './command-output.js'
+import type { CommandDialect, ReadAnswer } from './command-output.js'
 import { terminateGroup, trackGroup } from './process-group.js'
 import { redact, streamRedactor } from './redact.js'
 import { makeScratch, removeScratch } from './scratch.js'
@@ -45,6 +49,10 @@ export interface CommandProviderOptions {
   argv: readonly string[]
   /** The variables this provider may see beyond the basics: its key variable and `env:` names. */
   envNames: readonly string[]
+  /** More variables it may see, by name: a known CLI's own (`ANTHROPIC_*` for claude). */
+  ownVariable?: (name: string) => boolean
+  /** How the program is started and read (default: plain text on stdout). */
+  dialect?: CommandDialect
   /** Where the allowed variables are read from (the user's environment). */
   parentEnv: NodeJS.ProcessEnv
   timeoutMs?: number
@@ -93,8 +101,18 @@ function promptInput(scratch: string, input: string): number {
   return fd
 }
 
+/**
+ * The one place a command's answer text is produced from what it printed: keys hidden, outer
+ * blank space trimmed. What it decodes to passes the door (src/core/text) where the answer is
+ * read, escape sequences and all.
+ */
+function answerText(read: ReadAnswer, clean: (text: string) => string): string {
+  return clean(read.text).trim()
+}
+
 export function createCommandProvider(options: CommandProviderOptions): Provider {
   const program = options.argv[0] ?? ''
+  const dialect = options.dialect ?? plainText(options.argv)
   const timeoutDefault = options.timeoutMs ?? COMMAND_DEFAULTS.timeoutMs
   const maxBytes = options.maxOutputBytes ?? COMMAND_DEFAULTS.maxOutputBytes
   const graceMs = options.graceMs ?? COMMAND_DEFAULTS.graceMs
@@ -106,11 +124,15 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
     const scratch = makeScratch(options.scratchRoot)
     let subprocess: ChildProcessByStdio<null, Readable, Readable>
     try {
+      const call = dialect.prepare(scratch)
       const stdin = promptInput(scratch, input)
       try {
-        subprocess = spawn(program, options.argv.slice(1), {
+        subprocess = spawn(call.argv[0] ?? program, call.argv.slice(1), {
           cwd: scratch,
-          env: childEnv(options.parentEnv, options.envNames),
+          env: {
+            ...childEnv(options.parentEnv, options.envNames, options.ownVariable),
+            ...call.env,
+          },
           shell: false,
           // Its own process group, so the whole tree can be killed (see process-group.ts).
           detached: true,
@@ -137,12 +159,17 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
 
     return new Promise<ProviderCompletion>((resolve, reject) => {
       let settled = false
-      const stdout: Buffer[] = []
+      const reader = dialect.reader()
       let stdoutBytes = 0
       let stderrTail = ''
       const decoder = new StringDecoder('utf8')
+      const errorDecoder = new StringDecoder('utf8')
       // The answer may quote a key the program was given: it is hidden before anyone sees it.
       const shown = streamRedactor(options.envNames, options.parentEnv)
+      const show = (text: string): void => {
+        const safe = text === '' ? '' : shown.push(text)
+        if (safe) request.onText?.(stripVTControlCharacters(safe))
+      }
       const timeoutMs = request.timeoutMs ?? timeoutDefault
       const timers: NodeJS.Timeout[] = []
       let inactivity: NodeJS.Timeout | undefined
@@ -196,14 +223,18 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
           )
           return
         }
-        stdout.push(chunk)
         armInactivity()
-        const text = shown.push(decoder.write(chunk))
-        if (text) request.onText?.(stripVTControlCharacters(text))
+        const piece = reader.stdout(decoder.write(chunk))
+        if (piece.failure !== null) fail(new ProviderError('exit', clean(piece.failure)))
+        else show(piece.text)
       })
       subprocess.stderr.on('data', (chunk: Buffer) => {
-        stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL)
+        if (settled) return
+        const text = errorDecoder.write(chunk)
+        stderrTail = (stderrTail + text).slice(-STDERR_TAIL)
         armInactivity()
+        const piece = reader.stderr(text)
+        if (piece.failure !== null) fail(new ProviderError('exit', clean(piece.failure)))
       })
       interface Ending {
         exitCode?: number | undefined
@@ -227,25 +258,46 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
           )
         } else if (ending.signal !== undefined) {
           fail(new ProviderError('exit', `"${program}" was killed by ${ending.signal}`))
-        } else if (ending.exitCode !== 0) {
-          const said = stderrLine || (spawnFailed ? clean(ending.message ?? '') : '')
+        } else if (spawnFailed) {
+          const said = stderrLine || clean(ending.message ?? '')
           fail(
             new ProviderError(
               'exit',
-              `"${program}" exited with code ${ending.exitCode ?? 'unknown'}${said ? `: ${said}` : ''}`,
+              `"${program}" could not be started${said ? `: ${said}` : ''}`,
             ),
           )
         } else {
-          const rest = shown.end()
-          if (rest) request.onText?.(stripVTControlCharacters(rest))
-          // As the program printed it: what it decodes to (its JSON included) passes the door
-          // (src/core/text) where the answer is read, escape sequences and all.
-          const text = clean(Buffer.concat(stdout).toString('utf8')).trim()
-          if (text === '') {
-            const hint = stderrLine ? ` (stderr: ${stderrLine})` : ''
-            fail(new ProviderError('empty', `"${program}" printed nothing${hint}`))
+          const exitCode = ending.exitCode ?? 0
+          show(reader.stdout(decoder.end()).text)
+          const read = reader.end({ code: exitCode, stderr: stderrTail + errorDecoder.end() })
+          if (read.kind === 'failed') {
+            fail(new ProviderError('exit', clean(read.message)))
+          } else if (read.kind === 'unexplained' || exitCode !== 0) {
+            fail(
+              new ProviderError(
+                'exit',
+                `"${program}" exited with code ${exitCode}${stderrLine ? `: ${stderrLine}` : ''}`,
+              ),
+            )
           } else {
-            settle(() => resolve({ text, usage: estimateUsage(input, text) }))
+            const rest = shown.end()
+            if (rest) request.onText?.(stripVTControlCharacters(rest))
+            const text = answerText(read.answer, clean)
+            if (text === '') {
+              const hint = stderrLine ? ` (stderr: ${stderrLine})` : ''
+              fail(new ProviderError('empty', `"${program}" printed nothing${hint}`))
+            } else {
+              const { usage, costUsd, model, note } = read.answer
+              settle(() =>
+                resolve({
+                  text,
+                  usage: usage ? { ...usage, estimated: false } : estimateUsage(input, text),
+                  ...(costUsd !== undefined ? { costUsd } : {}),
+                  ...(model !== undefined ? { model } : {}),
+                  ...(note !== undefined ? { note } : {}),
+                }),
+              )
+            }
           }
         }
       }

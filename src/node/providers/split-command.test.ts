@@ -62,25 +62,6 @@ describe('splitCommand', () => {
 })
 
 describe('hardenCommand', () => {
-  it('keeps codex exec in its read-only sandbox and lets it run outside a repository', () => {
-    expect(hardenCommand(['codex', 'exec', '-'])).toEqual([
-      'codex',
-      'exec',
-      '--sandbox',
-      'read-only',
-      '--skip-git-repo-check',
-      '-',
-    ])
-    expect(hardenCommand(['codex', 'exec', '-s', 'read-only', '-'])).toEqual([
-      'codex',
-      'exec',
-      '--skip-git-repo-check',
-      '-s',
-      'read-only',
-      '-',
-    ])
-  })
-
   it('refuses flags that turn permission checks off', () => {
     expect(() => hardenCommand(['claude', '-p', '--dangerously-skip-permissions'])).toThrow(
       'claude --dangerously-skip-permissions turns off its permission checks; remove it',
@@ -94,6 +75,21 @@ describe('hardenCommand', () => {
     expect(() => hardenCommand(['codex', 'exec', '--yolo'])).toThrow(/--yolo/)
     expect(() => hardenCommand(['gemini', '-y'])).toThrow(/gemini -y/)
     expect(() => hardenCommand(['gemini', '--approval-mode', 'yolo'])).toThrow(/approval-mode yolo/)
+    expect(() => hardenCommand(['codex', 'exec', '-s', 'workspace-write'])).toThrow(
+      /codex --sandbox workspace-write/,
+    )
+    expect(() => hardenCommand(['opencode', 'run', '--auto'])).toThrow(/opencode --auto/)
+    expect(() => hardenCommand(['opencode', 'run', '--share'])).toThrow(/public link/)
+  })
+
+  it('refuses flags that would give a CLI its tools back', () => {
+    expect(() => hardenCommand(['claude', '-p', '--tools', 'Bash,Edit'])).toThrow(
+      'claude --tools gives it tools back (discussions turns them off); remove it',
+    )
+    expect(() => hardenCommand(['claude', '-p', '--mcp-config=servers.json'])).toThrow(
+      /claude --mcp-config/,
+    )
+    expect(() => hardenCommand(['codex', 'exec', '--add-dir', '/home'])).toThrow(/codex --add-dir/)
   })
 
   it('leaves other commands and safe flags alone', () => {

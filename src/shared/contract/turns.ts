@@ -72,6 +72,8 @@ export const participantEventSchema = z.discriminatedUnion('type', [
     author: z.string(),
     vote: voteSchema.nullable(),
     provider: z.string(),
+    /** The model that answered, when the provider said which. */
+    model: z.string().optional(),
     durationMs: z.number(),
     usage: usageSchema,
     costUsd: z.number().nullable(),

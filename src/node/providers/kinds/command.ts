@@ -1,10 +1,12 @@
 /**
  * `command`: an AI command-line tool (claude, codex, gemini, opencode, `ollama run`, ...) run
  * without a shell, the prompt on stdin and the answer on stdout. The seed's kind: an entry with a
- * `command` and no `type` is one.
+ * `command` and no `type` is one. A CLI the project knows (agent-clis/) is spoken to in its
+ * structured mode with its tools off; any other program as plain text.
  */
 import { join } from 'node:path'
 
+import { agentCliFor, agentDialect } from '../agent-clis/index.js'
 import { hardenCommand } from '../cli-safety.js'
 import { createCommandProvider } from '../command-provider.js'
 import { splitCommand } from '../split-command.js'
@@ -13,25 +15,29 @@ import { failingProvider } from './failing-provider.js'
 import { defineKind } from './kind.js'
 import type { BuiltProvider } from './kind.js'
 
-/** The AI CLIs looked for on PATH, each with the entry that runs it (named as personas hint). */
+/**
+ * The AI CLIs looked for on PATH, each with the entry that runs it (named as personas hint), in
+ * the structured form it is spoken to in (the seed's shorter forms get the same flags added).
+ */
 const CLIS = [
   {
     program: 'claude',
     entry: {
       name: 'claude-sonnet',
-      command: 'claude -p --model sonnet',
+      command:
+        'claude -p --model sonnet --output-format stream-json --verbose --include-partial-messages',
       description: 'Claude Code CLI (Sonnet)',
     },
   },
   {
     program: 'codex',
-    entry: { name: 'codex', command: 'codex exec -', description: 'OpenAI Codex CLI' },
+    entry: { name: 'codex', command: 'codex exec --json -', description: 'OpenAI Codex CLI' },
   },
   {
     program: 'gemini',
     entry: {
       name: 'gemini-flash',
-      command: 'gemini --model gemini-2.5-flash',
+      command: 'gemini --model gemini-2.5-flash --output-format stream-json',
       description: 'Gemini CLI',
     },
   },
@@ -39,7 +45,7 @@ const CLIS = [
     program: 'opencode',
     entry: {
       name: 'opencode-deepseek',
-      command: 'opencode run --model deepseek/deepseek-chat',
+      command: 'opencode run --format json --model deepseek/deepseek-chat',
       description: 'opencode CLI',
     },
   },
@@ -85,19 +91,23 @@ export const commandKind = defineKind({
       }
     }
     const timeoutMs = ms(config.timeout)
+    const cli = agentCliFor(argv)
+    const structured = cli?.structured(argv) ?? null
     const provider = createCommandProvider({
       name: config.name,
       ...(config.description !== undefined ? { description: config.description } : {}),
       ...(config.prices !== undefined ? { prices: config.prices } : {}),
-      argv,
+      argv: structured ?? argv,
       envNames: [...(config.api_key_env ? [config.api_key_env] : []), ...(config.env ?? [])],
+      ...(cli ? { ownVariable: cli.ownVariable } : {}),
+      ...(cli && structured ? { dialect: agentDialect(cli, argv, structured, context.env) } : {}),
       parentEnv: context.env,
       ...(timeoutMs !== undefined ? { timeoutMs } : {}),
       inactivityTimeoutMs: ms(config.inactivity_timeout) ?? null,
       ...(config.max_output_bytes !== undefined ? { maxOutputBytes: config.max_output_bytes } : {}),
       ...(context.scratchRoot !== undefined ? { scratchRoot: context.scratchRoot } : {}),
     })
-    return { provider, argv, problem: null }
+    return { provider, argv: structured ?? argv, problem: null }
   },
 
   probe(_config, built, context) {
@@ -109,9 +119,11 @@ export const commandKind = defineKind({
         why: `"${program}" is not installed or not on PATH: install it, or fix the command in providers.yaml`,
       }
     }
+    const found = program.includes('/') ? `${path} is executable` : `${program} found (${path})`
+    const structured = built.argv ? agentCliFor(built.argv)?.structured(built.argv) : null
     return {
       usable: true,
-      why: program.includes('/') ? `${path} is executable` : `${program} found (${path})`,
+      why: structured ? `${found}; spoken to in its structured mode, tools off` : found,
     }
   },
 

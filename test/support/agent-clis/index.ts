@@ -1,0 +1,40 @@
+/**
+ * # Real agent CLIs, offline
+ *
+ * A harness for tests that run the real AI command-line tools (claude, codex, gemini, opencode)
+ * without letting them reach anything but 127.0.0.1:
+ *
+ * - `scripts/install-agent-clis.mjs` installs the pinned CLIs (`clis/package.json` and its lock
+ *   file) into a cache folder outside the project's dependencies, reused between runs;
+ *   `linkInstalledClis` puts them on a PATH folder under the names commands use.
+ * - `openLoopbackNamespace` starts one helper inside a network namespace that has only loopback
+ *   (`unshare -n`, or `unshare -rn` when not root), with the API stand-ins running in it; every
+ *   program the test starts through `run` runs in there too. A real CLI is never started outside
+ *   it. `namespaceProblem` says, in one line, why a machine cannot make one (the tests then skip
+ *   with that line).
+ * - `stand-ins.ts` speaks Anthropic Messages, OpenAI Responses and Chat Completions, and Gemini's
+ *   streamGenerateContent, all as SSE, records every request (so a test sees the tools a CLI
+ *   offered the model), and fails on demand: a wrong key, model `no-such-model`, model
+ *   `rate-limited`. It also answers opencode's npm registry lookups (`/npm/`), with nothing.
+ *
+ * ```ts
+ * const clis = await linkInstalledClis(tempFolder)
+ * const space = await openLoopbackNamespace()
+ * const result = await space.run({ argv: [...], env: { PATH: `${clis.bin}:...`, ... }, cwd })
+ * const requests = await space.requests()
+ * await space.close()
+ * ```
+ */
+export { installProblem, linkInstalledClis } from './installed-clis.js'
+export type { InstalledClis } from './installed-clis.js'
+export { namespaceProblem, openLoopbackNamespace } from './loopback-namespace.js'
+export type { LoopbackNamespace, RunRequest, RunResult } from './loopback-namespace.js'
+export {
+  API_KEY,
+  RATE_LIMITED_MODEL,
+  RETRY_AFTER_SECONDS,
+  STAND_IN_ANSWERS,
+  UNKNOWN_MODEL,
+  startStandIns,
+} from './stand-ins.js'
+export type { RecordedRequest, StandIns } from './stand-ins.js'
