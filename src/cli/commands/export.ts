@@ -75,7 +75,9 @@ export function registerExport(program: Command, io: CliIO): void {
       else {
         const undrawn = result.undrawn > 0 ? `, ${result.undrawn} shown as source or a note` : ''
         const diagrams = result.diagrams === 1 ? '1 diagram' : `${result.diagrams} diagrams`
-        io.stdout.write(`${result.replaced ? 'Page replaced' : 'Page written'}: ${shown(io, result.file)} (${diagrams}${undrawn})\n`)
+        io.stdout.write(
+          `${result.replaced ? 'Page replaced' : 'Page written'}: ${shown(io, result.file)} (${diagrams}${undrawn})\n`,
+        )
       }
     })
 }
