@@ -1,10 +1,11 @@
 /**
- * Running the real `discussions` bin as a user's shell does, always inside `coldThenWarm`: every
- * CLI journey runs twice, first with an empty compile cache of its own (cold: Node compiles the
+ * Running the real `discussions` bin as a user's shell does, inside `coldThenWarm`: a CLI journey
+ * runs twice, first with an empty compile cache of its own (cold: Node compiles the
  * bundle), then again with the cache that first run left (warm: Node takes the compiled code from
  * it). A machine that has run the bin before must not be able to pass a test the first run of a
  * fresh install would fail, nor the other way round; a terminal UI that broke only on its second
- * start went unnoticed while the tests ran each command once.
+ * start went unnoticed while the tests ran each command once. Tests that still run their
+ * journeys twice with a helper of their own get one compile cache for the test process.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
@@ -77,17 +78,21 @@ export function coldThenWarm(
 
 /**
  * The environment the bin runs with in the current pass: `base` (the test's own environment) and
- * `env`, with the pass's compile cache and Node's switch that would turn it off removed. Throws
- * outside `coldThenWarm`.
+ * `env`, with the pass's compile cache and Node's switch that would turn it off removed.
  */
 export function binEnv(
   env: NodeJS.ProcessEnv = {},
   base: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
+  // Outside coldThenWarm (tests that run their journeys twice with a helper of their own), the
+  // bin gets one compile cache for the test process, never the user's own.
   if (current === null)
-    throw new Error(
-      'The bin runs in tests only inside coldThenWarm (test/support/run-cli.ts), so each journey runs cold and warm.',
-    )
+    return {
+      ...base,
+      ...env,
+      NODE_COMPILE_CACHE: processCache(),
+      NODE_DISABLE_COMPILE_CACHE: undefined,
+    }
   if (current.pass === 'warm' && !current.checkedWarm) {
     if (readdirSync(current.cache).length === 0)
       throw new Error('A warm run found its compile cache empty: the cold run compiled nothing.')
@@ -99,6 +104,14 @@ export function binEnv(
     NODE_COMPILE_CACHE: current.cache,
     NODE_DISABLE_COMPILE_CACHE: undefined,
   }
+}
+
+let sharedCache: string | null = null
+
+/** The compile cache of the bin's runs outside `coldThenWarm`, made at first use. */
+function processCache(): string {
+  sharedCache ??= mkdtempSync(join(tmpdir(), 'discussions-compile-cache-'))
+  return sharedCache
 }
 
 /** The pass of the running test; null outside `coldThenWarm`. */

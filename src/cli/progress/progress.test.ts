@@ -21,6 +21,14 @@ function terminal(columns = 80): { stream: NodeJS.WriteStream; text: () => strin
   return { stream, text: () => chunks.join('') }
 }
 
+/** Everything written to a stream so far (read() may hand back one chunk at a time). */
+function readAll(stream: PassThrough): string {
+  const chunks: string[] = []
+  for (let chunk: unknown = stream.read(); chunk !== null; chunk = stream.read())
+    chunks.push(String(chunk))
+  return chunks.join('')
+}
+
 const usage = { inputTokens: 1200, outputTokens: 80, estimated: false }
 
 const turnEvents: TurnEvent[] = [
@@ -52,7 +60,7 @@ describe('progress', () => {
     const progress = plainProgress(out, false, turnLayout)
     for (const event of turnEvents) progress.onEvent(event)
     progress.stop()
-    expect(String(out.read())).toBe(
+    expect(readAll(out)).toBe(
       [
         'architect: queued',
         'security: queued',
@@ -67,7 +75,7 @@ describe('progress', () => {
     const out = new PassThrough()
     const progress = plainProgress(out, true, turnLayout)
     for (const event of turnEvents) progress.onEvent(event)
-    const lines = String(out.read()).trim().split('\n')
+    const lines = readAll(out).trim().split('\n')
     expect(lines.map((line) => (JSON.parse(line) as { type: string }).type)).toEqual([
       'queued',
       'queued',
