@@ -19,6 +19,9 @@ export default defineConfig({
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     pool: 'forks',
+    // Node 25+ defines a global localStorage of its own (undefined without --localstorage-file),
+    // which shadows the DOM environment's in component tests.
+    execArgv: ['--no-experimental-webstorage'],
     reporters: ['default', './test/support/summary-reporter.ts'],
   },
 })
