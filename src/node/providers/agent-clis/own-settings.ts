@@ -5,13 +5,18 @@
  * user's own file, as it would have without us.
  */
 import { linkSync, mkdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 
-// Its ES module build: the default (UMD) one loads its parts by paths a bundle does not keep.
-import { parse } from 'jsonc-parser/lib/esm/main.js'
+import type * as Jsonc from 'jsonc-parser'
 
 import { isObject } from './agent-cli.js'
 import type { JsonObject } from './agent-cli.js'
+
+// jsonc-parser's CommonJS build, required where it is installed: its ES module build imports its
+// own files without extensions, which Node's loader refuses (the browser tests load this file
+// through it), and its UMD parts are found by paths a bundle does not keep.
+const { parse } = createRequire(import.meta.url)('jsonc-parser') as typeof Jsonc
 
 /** Settings files are small; a larger one is not a settings file (a device, a mistake). */
 const MAX_SETTINGS_BYTES = 1_000_000
