@@ -24,8 +24,12 @@ function terminal(columns = 80): { stream: NodeJS.WriteStream; text: () => strin
 /** Everything written to a stream so far (read() may hand back one chunk at a time). */
 function readAll(stream: PassThrough): string {
   const chunks: string[] = []
-  for (let chunk: unknown = stream.read(); chunk !== null; chunk = stream.read())
-    chunks.push(String(chunk))
+  for (
+    let chunk = stream.read() as Buffer | null;
+    chunk !== null;
+    chunk = stream.read() as Buffer | null
+  )
+    chunks.push(chunk.toString('utf8'))
   return chunks.join('')
 }
 
