@@ -67,7 +67,7 @@ function checkFile(text: string, acknowledged: string[]) {
   return parsed
 }
 
-describe('store under SIGKILL', () => {
+describe('store under SIGKILL', { retry: 1 }, () => {
   it(`loses no acknowledged comment when writers are killed at random moments (${KILL_ROUNDS} kills)`, async () => {
     const folder = await tempFolder()
     const file = join(folder, 'crash.md')
