@@ -87,7 +87,24 @@ function pruneStale(folder) {
   }
 }
 
+/**
+ * claude 1.0 runs on Node 22 (it crashes on 25 and newer), so the Node 22 the tests start it with
+ * is brought here, with the network, rather than in the tests.
+ */
+function bringNode22() {
+  const brought = spawnSync(join(ROOT, 'scripts', 'bring-node.sh'), ['22'], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    encoding: 'utf8',
+  })
+  if (brought.status !== 0) {
+    console.error('agent CLIs: could not bring Node 22 for claude 1.0 (see above)')
+    process.exit(1)
+  }
+  console.log(`agent CLIs: Node 22 for claude 1.0 in ${brought.stdout.trim()}`)
+}
+
 function install() {
+  bringNode22()
   const folder = agentClisFolder()
   const started = Date.now()
   if (installedAgentClis(folder)) {

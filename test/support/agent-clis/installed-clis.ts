@@ -3,7 +3,10 @@
  * named `claude`, `codex`, `gemini` and `opencode` (what providers.yaml commands name), and
  * another whose `claude` is the older 1.0.30, for the "too old" failure.
  */
-import { chmod, mkdir, symlink } from 'node:fs/promises'
+
+const ROOT = join(import.meta.dirname, '..', '..', '..')
+import { execFileSync } from 'node:child_process'
+import { chmod, mkdir, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import {
@@ -42,8 +45,16 @@ export async function linkInstalledClis(into: string): Promise<InstalledClis> {
     await chmod(target, 0o755)
     await symlink(target, join(bin, name))
   }
+  // claude 1.0 crashes on Node 25 and newer (it uses buffer.SlowBuffer, since removed), so it
+  // runs on Node 22, as it did for the people who installed it then.
+  const node22 = execFileSync(join(ROOT, 'scripts', 'bring-node.sh'), ['22'], {
+    encoding: 'utf8',
+  }).trim()
   const old = join(folder, AGENT_CLI_BINS['claude-1.0'])
-  await chmod(old, 0o755)
-  await symlink(old, join(oldBin, 'claude'))
+  await writeFile(
+    join(oldBin, 'claude'),
+    `#!/bin/sh\nexec '${join(node22, 'node')}' '${old}' "$@"\n`,
+    { mode: 0o755 },
+  )
   return { folder, versions, bin, oldBin }
 }
