@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react'
+import { IconArrowBackUp, IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { PhaseInfo } from '@shared/contract'
@@ -16,6 +17,8 @@ export interface TurnSummaryLineProps {
   onCancel: () => void
   onRetry: (aliases: string[]) => void
   onClose: () => void
+  /** Moves the phase back to where the turn found it (only offered when the turn moved it). */
+  onUndoPhase: () => Promise<void>
 }
 
 function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
@@ -27,9 +30,12 @@ function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
   if (turn.outcome.cancelled) return 'You cancelled the turn: answers already saved are kept.'
   const { READY, CHANGES, REJECT } = turn.outcome.votes
   const votes = `READY ${READY} · CHANGES ${CHANGES} · REJECT ${REJECT}`
-  const moved = turn.phase?.to
-    ? ` Phase moved from ${phaseTitle(phases, turn.phase.from)} to ${phaseTitle(phases, turn.phase.to)}.`
-    : ''
+  const from = turn.phase ? phaseTitle(phases, turn.phase.from) : ''
+  const moved = !turn.phase?.to
+    ? ''
+    : turn.phaseUndone
+      ? ` Phase moved from ${from} to ${phaseTitle(phases, turn.phase.to)}, then back to ${from}: you undid it.`
+      : ` Phase moved from ${from} to ${phaseTitle(phases, turn.phase.to)}.`
   const status = turn.phase?.status ? ` Status: ${turn.phase.status.replace(/_/g, ' ')}.` : ''
   return `Turn finished. ${votes}.${moved}${status}`
 }
@@ -44,8 +50,11 @@ export function TurnSummaryLine({
   onCancel,
   onRetry,
   onClose,
+  onUndoPhase,
 }: TurnSummaryLineProps): ReactNode {
+  const [undoing, setUndoing] = useState(false)
   const finished = isFinished(turn)
+  const undoable = finished && Boolean(turn.phase?.to) && !turn.phaseUndone
   const failed = turn.rows.filter((row) => row.state === 'failed')
   const problem = Boolean(turn.error) || failed.length > 0
   return (
@@ -81,6 +90,20 @@ export function TurnSummaryLine({
               disabled={turn.cancelRequested}
             >
               {turn.cancelRequested ? 'Cancelling…' : 'Cancel turn'}
+            </Button>
+          )}
+          {undoable && turn.phase && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconArrowBackUp size={14} />}
+              loading={undoing}
+              onClick={() => {
+                setUndoing(true)
+                void onUndoPhase().finally(() => setUndoing(false))
+              }}
+            >
+              Back to {phaseTitle(phases, turn.phase.from)}
             </Button>
           )}
           {finished && failed.length > 1 && (
