@@ -13,11 +13,26 @@ export interface DemoBannerProps {
   version?: number
 }
 
-/** Says plainly when answers would come from the offline demo provider, and links to the fix. */
+/** Where a dismissal is kept: for the tab's session, so a new session says it again. */
+const DISMISSED = 'discussions.demo-banner-dismissed'
+
+function dismissedThisSession(): boolean {
+  try {
+    return sessionStorage.getItem(DISMISSED) === '1'
+  } catch {
+    return false
+  }
+}
+
+/**
+ * Says plainly when answers would come from the offline demo provider, and links to the fix; the
+ * person can dismiss it for the session.
+ */
 export function DemoBanner({ folder, version = 0 }: DemoBannerProps): ReactNode {
   const api = useApi()
   const panels = usePanels()
   const [demo, setDemo] = useState(false)
+  const [dismissed, setDismissed] = useState(dismissedThisSession)
   useEffect(() => {
     let current = true
     call(api.providers.list({ folder, probe: false })).then(
@@ -28,9 +43,26 @@ export function DemoBanner({ folder, version = 0 }: DemoBannerProps): ReactNode 
       current = false
     }
   }, [api, folder, version])
-  if (!demo) return null
+  if (!demo || dismissed) return null
+  const dismiss = (): void => {
+    setDismissed(true)
+    try {
+      sessionStorage.setItem(DISMISSED, '1')
+    } catch {
+      // Without storage the banner stays away until the page reloads.
+    }
+  }
   return (
-    <Alert color="yellow" mx="md" mt="xs" p="xs" data-testid="demo-banner">
+    <Alert
+      color="yellow"
+      mx="md"
+      mt="xs"
+      p="xs"
+      data-testid="demo-banner"
+      withCloseButton
+      closeButtonLabel="Dismiss the demo notice for this session"
+      onClose={dismiss}
+    >
       <Text size="sm">
         Turns use the offline <b>demo</b> provider: answers are canned, not from a model.{' '}
         <Anchor component="button" size="sm" onClick={panels.openProviders}>
