@@ -166,7 +166,11 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
               </>
             }
           />
-          <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
+          <DemoBanner
+            folder={detail.path.replace(/[\\/][^\\/]*$/, '')}
+            version={version}
+            path={detail.path}
+          />
           {detail.problems.map((problem) => (
             <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
               <Text size="sm">{problem}</Text>

@@ -28,6 +28,11 @@ function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
     return `Turn in progress: ${finished} of ${turn.rows.length} finished.`
   }
   if (turn.outcome.cancelled) return 'You cancelled the turn: answers already saved are kept.'
+  const failed = turn.rows.filter((row) => row.state === 'failed').length
+  if (failed > 0 && failed === turn.rows.length)
+    return failed === 1
+      ? 'The turn failed: its one answer failed, nothing was added.'
+      : `The turn failed: all ${failed} answers failed, nothing was added.`
   const { READY, CHANGES, REJECT } = turn.outcome.votes
   const votes = `READY ${READY} · CHANGES ${CHANGES} · REJECT ${REJECT}`
   const from = turn.phase ? phaseTitle(phases, turn.phase.from) : ''
@@ -69,7 +74,16 @@ export function TurnSummaryLine({
     >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Stack gap={4} miw={0}>
-          <Text size="sm" fw={600} c={turn.error ? 'red' : undefined} data-testid="turn-headline">
+          <Text
+            size="sm"
+            fw={600}
+            c={
+              turn.error || (failed.length > 0 && failed.length === turn.rows.length)
+                ? ERROR_TEXT
+                : undefined
+            }
+            data-testid="turn-headline"
+          >
             {headline(turn, phases)}
           </Text>
           {finished && failed.length > 0 && (
