@@ -75,10 +75,10 @@ for (const scheme of ['light', 'dark'] as const)
             .getByRole('button', { name: 'Test' })
             .click()
           const running = view.getByTestId('provider-test-running')
-          await expect(running).toContainText('Testing scripted… 0 s')
-          await expect(running).toContainText('Testing scripted… 2 s')
+          await expect(running).toContainText('Testing… 0 s')
+          await expect(running).toContainText('Testing… 2 s')
           await reviewShot(page, 'status-provider-test-running', scheme)
-          await running.getByRole('button', { name: 'Cancel test' }).click()
+          await running.getByRole('button', { name: 'Cancel the test of scripted' }).click()
           await expect(running).toHaveCount(0)
           await expect(view.getByTestId('provider-test-result')).toContainText(
             /You cancelled the test of scripted after \d\.\d s\./,

@@ -1,4 +1,4 @@
-import { Button, Group, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -28,14 +28,19 @@ function useElapsed(since: number): number {
 export function ProviderTestStatus({ name, since, onCancel }: ProviderTestStatusProps): ReactNode {
   const elapsed = useElapsed(since)
   return (
-    <Group gap="xs" wrap="nowrap" data-testid="provider-test-running">
-      <Text size="xs" c="dimmed" aria-live="polite">
-        Testing {name}… {(elapsed / 1000).toFixed(0)} s
+    <Stack gap={2} align="flex-end" data-testid="provider-test-running">
+      <Text size="xs" c="dimmed" aria-live="polite" style={{ whiteSpace: 'nowrap' }}>
+        Testing… {(elapsed / 1000).toFixed(0)} s
       </Text>
-      <Button size="compact-sm" variant="default" onClick={onCancel}>
-        Cancel test
+      <Button
+        size="compact-sm"
+        variant="default"
+        onClick={onCancel}
+        aria-label={`Cancel the test of ${name}`}
+      >
+        Cancel
       </Button>
-    </Group>
+    </Stack>
   )
 }
 
