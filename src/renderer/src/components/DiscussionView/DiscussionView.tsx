@@ -8,6 +8,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
+import { guiText } from '../../lib/gui-text'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
@@ -173,7 +174,7 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
           />
           {detail.problems.map((problem) => (
             <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
-              <Text size="sm">{problem}</Text>
+              <Text size="sm">{guiText(problem)}</Text>
             </Alert>
           ))}
           {detail.template === 'debate' && (

@@ -9,6 +9,7 @@ import { notifyError, notifyInfo } from '../../notify'
 import { formatCostUsd, formatDuration, formatTokens } from '../RunTurn/turn-state'
 import { Dialog } from '../Dialog/Dialog'
 import { cancelledTest, ProviderTestStatus } from './ProviderTestStatus'
+import { guiText } from '../../lib/gui-text'
 
 export interface ProvidersViewProps {
   opened: boolean
@@ -134,7 +135,7 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
           )}
           {state.problems.map((problem) => (
             <Alert key={problem} color="red" p="xs">
-              {problem}
+              {guiText(problem)}
             </Alert>
           ))}
           <Table verticalSpacing="xs" data-testid="providers-table">
@@ -186,7 +187,7 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
                       <Stack gap={2}>
                         {usableBadge(provider.usable)}
                         <Text size="xs" c="dimmed">
-                          {provider.why}
+                          {guiText(provider.why)}
                         </Text>
                       </Stack>
                     </Table.Td>
