@@ -1,6 +1,6 @@
 import { Alert, Box, Center, Loader, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
@@ -117,17 +117,32 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),
     [detail],
   )
-  const jump = (line: number): void => {
-    if (!detail) return
-    const index = commentIndexForLine(detail.comments, line)
-    if (index < 0) return
-    list.current?.scrollToComment(index)
-    setJumped(index)
-  }
+  const jump = useCallback(
+    (line: number): void => {
+      if (!detail) return
+      const index = commentIndexForLine(detail.comments, line)
+      if (index < 0) return
+      list.current?.scrollToComment(index)
+      setJumped(index)
+    },
+    [detail],
+  )
 
   // Councils and debates run on their own machinery: no ordinary turn, vote tally or Advance.
   const protocol =
     detail?.template === 'council' || detail?.template === 'debate' ? detail.template : null
+
+  // Streamed text re-renders this view many times a second: the parts that do not change with it
+  // (the side panel over every comment, the discussion's own text) are kept as they were.
+  const votes = protocol === null
+  const side = useMemo(
+    () => (detail ? <SidePanel detail={detail} onJump={jump} votes={votes} /> : null),
+    [detail, jump, votes],
+  )
+  const body = useMemo(
+    () => (detail ? <DiscussionBody text={detail.body} onOpenLink={openLink} /> : null),
+    [detail?.body, openLink],
+  )
 
   if (!detail)
     return error ? (
@@ -210,12 +225,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             tail={thread.tail}
             notes={thread.notes}
             activity={thread.activity}
-            header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
+            header={body}
           />
         </div>
-        <div className={classes.side}>
-          <SidePanel detail={detail} onJump={jump} votes={protocol === null} />
-        </div>
+        <div className={classes.side}>{side}</div>
       </div>
     </DiagramsProvider>
   )
