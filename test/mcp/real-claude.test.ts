@@ -14,8 +14,10 @@ import { dirname, join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
+import { estimateTokens } from '../../src/core/providers/usage.js'
 import {
   API_KEY,
+  MCP_PAGER_MODEL,
   MCP_SCRIPT_MODEL,
   MCP_SERVER_NAME,
   SCRIPT,
@@ -26,6 +28,7 @@ import {
 } from '../support/agent-clis/index.js'
 import type { InstalledClis, LoopbackNamespace } from '../support/agent-clis/index.js'
 import { BIN, binEnv, coldThenWarm } from '../support/run-cli.js'
+import { longDiscussion } from './long-discussion.js'
 
 const problem = namespaceProblem() ?? installProblem()
 if (problem) process.stderr.write(`real Claude Code MCP test skipped: ${problem}\n`)
@@ -148,6 +151,46 @@ describe.skipIf(problem !== null)('the real Claude Code as the MCP client', () =
     if (root) await rm(root, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 })
   })
 
+  /** The real claude in the namespace, the server registered and only its tools allowed. */
+  const claude = (
+    model: string,
+    mcpConfig: Json,
+    home: string,
+    project: string,
+    url: string,
+    options: { prompt: string },
+  ) =>
+    space.run({
+      argv: [
+        join(clis.bin, 'claude'),
+        '-p',
+        '--model',
+        model,
+        '--mcp-config',
+        JSON.stringify(mcpConfig),
+        '--strict-mcp-config',
+        '--tools=',
+        '--allowedTools',
+        TOOLS,
+        '--output-format',
+        'stream-json',
+        '--verbose',
+        '--no-session-persistence',
+      ],
+      input: options.prompt,
+      env: {
+        PATH: `${clis.bin}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
+        HOME: home,
+        LANG: 'C.UTF-8',
+        ANTHROPIC_BASE_URL: url,
+        ANTHROPIC_API_KEY: API_KEY,
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_AUTOUPDATER: '1',
+      },
+      cwd: project,
+      timeoutMs: 180_000,
+    })
+
   coldThenWarm(
     'discussions mcp',
     (pass) => {
@@ -160,35 +203,8 @@ describe.skipIf(problem !== null)('the real Claude Code as the MCP client', () =
             join(root, pass),
             space.url,
           )
-          const run = await space.run({
-            argv: [
-              join(clis.bin, 'claude'),
-              '-p',
-              '--model',
-              MCP_SCRIPT_MODEL,
-              '--mcp-config',
-              JSON.stringify(mcpConfig),
-              '--strict-mcp-config',
-              '--tools=',
-              '--allowedTools',
-              TOOLS,
-              '--output-format',
-              'stream-json',
-              '--verbose',
-              '--no-session-persistence',
-            ],
-            input: `Start a discussion titled "${SCRIPT.title}", give it your vote and read it back.`,
-            env: {
-              PATH: `${clis.bin}:${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`,
-              HOME: home,
-              LANG: 'C.UTF-8',
-              ANTHROPIC_BASE_URL: url,
-              ANTHROPIC_API_KEY: API_KEY,
-              CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
-              DISABLE_AUTOUPDATER: '1',
-            },
-            cwd: project,
-            timeoutMs: 180_000,
+          const run = await claude(MCP_SCRIPT_MODEL, mcpConfig, home, project, url, {
+            prompt: `Start a discussion titled "${SCRIPT.title}", give it your vote and read it back.`,
           })
           const stream = events(run.stdout)
           const steps = conversation(stream)
@@ -264,6 +280,46 @@ describe.skipIf(problem !== null)('the real Claude Code as the MCP client', () =
 
           process.stdout.write(
             `\n--- ${pass}: the real Claude Code (${clis.versions['@anthropic-ai/claude-code'] ?? '?'}) through discussions mcp, ${run.durationMs} ms ---\ntools offered: ${tools.join(', ')}\n${said.join('\n')}\n`,
+          )
+        },
+      )
+
+      it(
+        'reads a 500-comment discussion a page at a time, each result well under 10,000 tokens',
+        { timeout: 300_000 },
+        async () => {
+          await space.forget()
+          const { home, project, mcpConfig, url } = await machine(
+            join(root, `${pass}-long`),
+            space.url,
+          )
+          await mkdir(join(project, 'discussions'))
+          await writeFile(join(project, 'discussions', 'long.md'), longDiscussion(500))
+          const run = await claude(MCP_PAGER_MODEL, mcpConfig, home, project, url, {
+            prompt: 'Read discussions/long.md, every page of it.',
+          })
+          await space.forget()
+          const steps = conversation(events(run.stdout))
+          expect(run.code, `${run.stderr}\n${transcript(steps).slice(-4).join('\n')}`).toBe(0)
+          const results = steps.flatMap((step) => (step.kind === 'result' ? [step] : []))
+          expect(results.filter((step) => step.error)).toEqual([])
+          // Every comment came, in order, over the pages the model read as the client gave them.
+          const seen = results.flatMap((step) =>
+            (JSON.parse(step.text) as { comments: { index: number }[] }).comments.map(
+              (comment) => comment.index,
+            ),
+          )
+          expect(seen).toEqual([...Array(500).keys()])
+          const tokens = results.map((step) => estimateTokens(step.text))
+          const largest = Math.max(...tokens)
+          expect(largest).toBeLessThan(10_000)
+          const end = steps.at(-1)
+          expect(end).toEqual({
+            kind: 'end',
+            text: `Read discussions/long.md in ${results.length} pages.`,
+          })
+          process.stdout.write(
+            `\n--- ${pass}: the real Claude Code read a 500-comment discussion through discussions mcp in ${results.length} read_discussion pages (${run.durationMs} ms); the largest tool result it passed to the model: ${largest} tokens (median ${[...tokens].sort((a, b) => a - b)[tokens.length >> 1]}) ---\n`,
           )
         },
       )

@@ -41,4 +41,4 @@ export {
   startStandIns,
 } from './stand-ins.js'
 export type { RecordedRequest, StandIns } from './stand-ins.js'
-export { MCP_SCRIPT_MODEL, MCP_SERVER_NAME, SCRIPT } from './scripted-agent.js'
+export { MCP_PAGER_MODEL, MCP_SCRIPT_MODEL, MCP_SERVER_NAME, SCRIPT } from './scripted-agent.js'

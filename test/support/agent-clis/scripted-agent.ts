@@ -8,12 +8,23 @@
  * 3. `read_discussion` of it;
  * 4. a closing text, `end_turn`.
  *
+ * `MCP_PAGER_MODEL` reads a whole discussion a page at a time instead.
+ *
  * It holds no state between requests (the API does not), so a client that retries a request gets
  * the same step. A tool that is not offered, or a result that is an error, ends the script with a
  * text saying so, which the test then sees.
  */
 
 export const MCP_SCRIPT_MODEL = 'discussions-mcp-script'
+
+/**
+ * A second model: it reads the discussion the prompt names (`Read <path>`) with read_discussion,
+ * page after page, following each result's `next_cursor` until there is none.
+ */
+export const MCP_PAGER_MODEL = 'discussions-mcp-pager'
+
+/** The models this file answers for. */
+export const SCRIPTED_MODELS: readonly string[] = [MCP_SCRIPT_MODEL, MCP_PAGER_MODEL]
 
 /** The server's name in the client's MCP config: the tools are `mcp__discussions__<tool>`. */
 export const MCP_SERVER_NAME = 'discussions'
@@ -63,6 +74,38 @@ function pathIn(text: string): string | null {
 
 const toolName = (tool: string): string => `mcp__${MCP_SERVER_NAME}__${tool}`
 
+/** The first text the user sent: the prompt. */
+function promptOf(messages: unknown[]): string {
+  for (const message of messages)
+    for (const block of blocksOf(message))
+      if (
+        block.type === 'text' &&
+        typeof block.text === 'string' &&
+        /^Read \S+\.md/.test(block.text)
+      )
+        return block.text
+  return ''
+}
+
+/** The pager's next step: the first page, the page after the last one read, or the end. */
+function nextPage(
+  path: string | null,
+  results: { tool: string; text: string }[],
+  step: (tool: string, input: Record<string, unknown>) => ScriptStep,
+): ScriptStep {
+  if (path === null) return { kind: 'text', text: 'The prompt names no discussion to read.' }
+  const last = results.at(-1)
+  if (last === undefined) return step('read_discussion', { path })
+  let cursor: unknown
+  try {
+    cursor = (JSON.parse(last.text) as { next_cursor?: unknown }).next_cursor ?? null
+  } catch {
+    return { kind: 'text', text: `read_discussion gave no JSON: ${last.text.slice(0, 200)}` }
+  }
+  if (typeof cursor === 'string') return step('read_discussion', { path, cursor })
+  return { kind: 'text', text: `Read ${path} in ${results.length} pages.` }
+}
+
 /** The next step, from the request's body. */
 export function nextStep(body: Record<string, unknown>): ScriptStep {
   const offered = new Set(
@@ -94,6 +137,8 @@ export function nextStep(body: Record<string, unknown>): ScriptStep {
           input,
         }
       : { kind: 'text', text: `The tool ${toolName(tool)} was not offered.` }
+  if (body.model === MCP_PAGER_MODEL)
+    return nextPage(/^Read (\S+\.md)/.exec(promptOf(messages))?.[1] ?? null, results, step)
   const created = results.find((result) => result.tool === toolName('create_discussion'))
   if (!created)
     return step('create_discussion', { title: SCRIPT.title, context: SCRIPT.context, join: true })

@@ -17,13 +17,14 @@
  * | model `no-such-model`         | 404 (400 for Gemini), the model does not exist            |
  * | model `rate-limited`          | 429 with `retry-after: RETRY_AFTER_SECONDS`                |
  * | model `discussions-mcp-script` | Messages only: the next tool call of scripted-agent.ts   |
+ * | model `discussions-mcp-pager`  | Messages only: the next read_discussion page (the same)  |
  * | any other model               | the persona answer, streamed in pieces                    |
  */
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 
-import { MCP_SCRIPT_MODEL, nextStep } from './scripted-agent.js'
+import { SCRIPTED_MODELS, nextStep } from './scripted-agent.js'
 
 export const API_KEY = 'sk-standin-0123456789abcdef'
 export const UNKNOWN_MODEL = 'no-such-model'
@@ -140,7 +141,7 @@ async function anthropic(
       'This request would exceed the rate limit for your organization of 50 requests per minute.',
       RATE_HEADERS,
     )
-  if (model === MCP_SCRIPT_MODEL) return scriptedAnthropic(body, model, response)
+  if (SCRIPTED_MODELS.includes(model)) return scriptedAnthropic(body, model, response)
   const answer = STAND_IN_ANSWERS.anthropic
   const text = answer.pieces.join('')
   const usage = { input_tokens: answer.inputTokens, output_tokens: answer.outputTokens }
