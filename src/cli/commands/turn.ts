@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -61,6 +62,7 @@ export function registerTurn(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const callout = options.callout
       if (options.showPrompt) {
+        requireKnownProvider(options.provider, (await engine.providers()).available)
         const preview = await engine.previewTurn(file, {
           participants,
           ...(callout !== undefined ? { callout } : {}),
