@@ -29,7 +29,7 @@ export function registerStatus(program: Command, io: CliIO): void {
 /**
  * `status --json`: the status, with this phase's voters as `voters`. `participants` means the
  * discussion's aliases in `parse` and `list`; here it held the voters, and stays, with the same
- * value, for one release (deprecated in docs/cli-json.md).
+ * value, for one release (deprecated in README, CLI reference).
  */
 export function statusJson(status: DiscussionStatus): Record<string, unknown> {
   const { participants, ...rest } = status
