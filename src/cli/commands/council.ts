@@ -30,8 +30,11 @@ async function runAndReport(
   shown?: string,
 ): Promise<void> {
   const progress = await progressFor(io, json, councilLayout)
-  const result: CouncilRunResult = await withInterrupt(io, (signal) =>
-    run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
+  const result: CouncilRunResult = await withInterrupt(
+    io,
+    (signal) =>
+      run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
+    (line) => progress.notice(line),
   )
   if (json) writeJson(io, { type: 'result', ...result }, { compact: true })
   else io.stdout.write(`\n${formatCouncilSummary(result, shown ?? result.file).join('\n')}\n`)

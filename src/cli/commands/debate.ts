@@ -109,15 +109,18 @@ export function registerDebate(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       await engine.readDebate(file) // refuses a file that is no debate before any progress shows
       const progress = await progressFor(io, options.json === true, debateLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .resumeDebate(file, {
-            signal,
-            onEvent: (event) => progress.onEvent(event),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .resumeDebate(file, {
+              signal,
+              onEvent: (event) => progress.onEvent(event),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       const summary = summarizeDebate(result.state)
       if (options.json)

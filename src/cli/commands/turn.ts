@@ -82,19 +82,22 @@ export function registerTurn(program: Command, io: CliIO): void {
       }
 
       const progress = await progressFor(io, options.json === true, turnLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .runTurn(file, {
-            participants,
-            ...(callout !== undefined ? { callout } : {}),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.sequential ? { sequential: true } : {}),
-            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-            signal,
-            onEvent: (event: TurnEvent) => progress.onEvent(event),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .runTurn(file, {
+              participants,
+              ...(callout !== undefined ? { callout } : {}),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.sequential ? { sequential: true } : {}),
+              ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              signal,
+              onEvent: (event: TurnEvent) => progress.onEvent(event),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       if (result.selection.aliases.length === 0) throw nobodyToAsk()
 
