@@ -9,6 +9,7 @@ import { promisify } from 'node:util'
 
 import { expect, test } from '@playwright/test'
 
+import { featureDiscussion } from './support/feature-discussion.js'
 import { watchProblems } from './support/fixtures.js'
 import { SIZES } from './support/layout.js'
 import { reviewShot, useScheme } from './support/review-shots.js'
@@ -19,24 +20,7 @@ const run = promisify(execFile)
 const FILE = 'first-reactions.md'
 const TITLE = 'First Reactions To Sign-in'
 
-const discussion = [
-  '<!-- DISCUSSION -->',
-  `<!-- Title: ${TITLE} -->`,
-  '<!-- Phase: initial_feedback -->',
-  '<!-- Status: OPEN -->',
-  '<!-- Created: 2026-11-02T09:14:00Z -->',
-  '<!-- Template: feature -->',
-  '<!-- Participants: architect, security, pragmatist -->',
-  '',
-  `# ${TITLE}`,
-  '',
-  '## Context',
-  '',
-  'Customers need their own logins before the January rollout.',
-  '',
-  '---',
-  '',
-].join('\n')
+const discussion = featureDiscussion(TITLE, 'initial_feedback')
 
 for (const scheme of ['light', 'dark'] as const)
   for (const size of SIZES) {

@@ -11,30 +11,13 @@ import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
+import { featureDiscussion } from './support/feature-discussion.js'
 import { SIZES } from './support/layout.js'
 import { expect, openDiscussion, startScriptedUi, test as base } from './support/scripted-ui.js'
 import type { ScriptedUi } from './support/scripted-ui.js'
 import { exampleFolder } from './support/ui-server.js'
 
-const header = (title: string): string =>
-  [
-    '<!-- DISCUSSION -->',
-    `<!-- Title: ${title} -->`,
-    '<!-- Phase: detailed_review -->',
-    '<!-- Status: OPEN -->',
-    '<!-- Created: 2026-11-02T09:14:00Z -->',
-    '<!-- Template: feature -->',
-    '<!-- Participants: architect, security, pragmatist -->',
-    '',
-    `# ${title}`,
-    '',
-    '## Context',
-    '',
-    'Customers need their own logins before the January rollout.',
-    '',
-    '---',
-    '',
-  ].join('\n')
+const header = (title: string): string => featureDiscussion(title)
 
 const AUTHORS = ['AI-Architect', 'AI-Security', 'AI-Pragmatist', 'Rob']
 function longThread(): string {
