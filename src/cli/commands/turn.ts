@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
+import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -10,6 +11,7 @@ import { writeJson } from '../io.js'
 import { progressFor } from '../progress/index.js'
 import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
+import { printEstimate } from '../estimate-output.js'
 
 function parseCount(value: string): number {
   const number = Number(value)
@@ -55,6 +57,9 @@ export function registerTurn(program: Command, io: CliIO): void {
     )
     .option('--timeout <seconds>', 'stop a persona that takes longer than this', parseSeconds)
     .option('--show-prompt', 'print the prompt each persona would get, and call nobody')
+    .option('--estimate', BUDGET_HELP.estimate)
+    .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
+    .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final result object')
     .action(async (file, participants, options) => {
       checkParticipants(participants)
@@ -79,6 +84,17 @@ export function registerTurn(program: Command, io: CliIO): void {
         return
       }
 
+      if (options.estimate) {
+        const estimate = await engine.estimateTurn(file, {
+          participants,
+          ...(callout !== undefined ? { callout } : {}),
+          ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        })
+        if (estimate.calls.length === 0) throw nobodyToAsk()
+        printEstimate(io, estimate, options.json === true)
+        return
+      }
+
       const progress = await progressFor(io, options.json === true, turnLayout)
       const result = await withInterrupt(io, (signal) =>
         engine
@@ -89,6 +105,7 @@ export function registerTurn(program: Command, io: CliIO): void {
             ...(options.sequential ? { sequential: true } : {}),
             ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
             ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+            caps: capsFrom(options),
             signal,
             onEvent: (event: TurnEvent) => progress.onEvent(event),
           })
@@ -124,6 +141,7 @@ export function registerTurn(program: Command, io: CliIO): void {
         io.stdout.write(`\n${lines.join('\n')}\n`)
       }
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+      if (result.budgetStopped) throw new SilentExit(EXIT.budget)
       if (failed) throw new SilentExit(EXIT.negative)
     })
 }

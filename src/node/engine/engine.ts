@@ -39,6 +39,7 @@ import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
+import type { RunEstimate } from './estimate-turn.js'
 import type { PreparedTurn } from './turns.js'
 import {
   advanceDiscussion,
@@ -134,6 +135,15 @@ export class Engine implements EngineContext {
     options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
   ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
     return previewTurnIn(this, path, options)
+  }
+
+  /** What a turn would cost, per persona and in all, before anyone is asked; calls nobody. */
+  async estimateTurn(
+    path: string,
+    options: Pick<EngineTurnOptions, 'participants' | 'callout' | 'provider'> = {},
+  ): Promise<RunEstimate> {
+    const { estimateTurnIn } = await import('./estimate-turn.js')
+    return estimateTurnIn(this, path, options)
   }
 
   /**
