@@ -11,11 +11,15 @@ import { costAt, countTokens, worstCase } from './estimate.js'
 import type { CallPricing } from './estimate.js'
 import type { BudgetLedger, Reservation } from './ledger.js'
 
-export interface TurnBudget {
+/** A run's ledger and how to stop one call of it. */
+export interface RunBudget {
   ledger: BudgetLedger
-  pricing: (persona: Persona) => CallPricing
   /** A new AbortController (core has no platform globals). */
   aborter: () => Aborter
+}
+
+export interface TurnBudget extends RunBudget {
+  pricing: (persona: Persona) => CallPricing
 }
 
 /** One call under the budget: its reservation and the check made as text streams in. */
@@ -35,12 +39,11 @@ export interface BudgetedCall {
 
 /** Reserves a call's worst case; the reason it cannot start when the budget cannot cover it. */
 export function reserveCall(
-  budget: TurnBudget,
-  persona: Persona,
+  budget: RunBudget,
+  pricing: CallPricing,
   prompt: string,
   outer?: AbortSignal,
 ): BudgetedCall | { refused: string } {
-  const pricing = budget.pricing(persona)
   const promptTokens = countTokens(prompt)
   const held = budget.ledger.reserve(worstCase(promptTokens, pricing))
   if (!held.ok) return { refused: held.reason }
@@ -88,9 +91,14 @@ export function requirePrices(budget: TurnBudget, personas: readonly Persona[]):
     const pricing = budget.pricing(persona)
     if (!pricing.prices && !pricing.reportsCost) unpriced.add(pricing.provider)
   }
-  if (unpriced.size === 0) return
-  const names = [...unpriced].map((name) => `"${name}"`).join(', ')
-  throw new DiscussionError(
-    `A dollar cap needs every provider's price, and ${names} ${unpriced.size === 1 ? 'has' : 'have'} no \`prices\` in providers.yaml: add \`prices: { input_per_mtok: …, output_per_mtok: … }\` to ${unpriced.size === 1 ? 'it' : 'them'}, or cap tokens with --max-total-tokens instead.`,
+  if (unpriced.size > 0) throw unpricedError([...unpriced])
+}
+
+/** Why a dollar cap cannot start: the providers that lack `prices`. */
+export function unpricedError(providers: readonly string[]): DiscussionError {
+  const names = providers.map((name) => `"${name}"`).join(', ')
+  const one = providers.length === 1
+  return new DiscussionError(
+    `A dollar cap needs every provider's price, and ${names} ${one ? 'has' : 'have'} no \`prices\` in providers.yaml: add \`prices: { input_per_mtok: …, output_per_mtok: … }\` to ${one ? 'it' : 'them'}, or cap tokens with --max-total-tokens instead.`,
   )
 }

@@ -134,7 +134,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     const snapshot = options.sequential ? await readSnapshot(deps.store, options.file) : first
     const prompt = promptFor(persona, snapshot, phase, { ...options, random: deps.random })
     const budgeted = options.budget
-      ? reserveCall(options.budget, persona, prompt, options.signal)
+      ? reserveCall(options.budget, options.budget.pricing(persona), prompt, options.signal)
       : null
     if (budgeted && 'refused' in budgeted)
       return finish({ type: 'skipped', participant: alias, reason: budgeted.refused }, 'skipped')

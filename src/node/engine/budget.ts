@@ -4,6 +4,7 @@
  * `prices` and the answer's ceiling: the entry's `max_tokens`, else `budget.assumed_answer_tokens`).
  */
 import type { CallPricing } from '../../core/budget/estimate.js'
+import { unpricedError } from '../../core/budget/turn-budget.js'
 import { BudgetLedger } from '../../core/budget/ledger.js'
 import type { BudgetLimits } from '../../core/budget/ledger.js'
 import { recordedUsage, sumUsage } from '../../core/budget/totals.js'
@@ -26,22 +27,31 @@ function programName(argv: readonly string[] | null | undefined): string {
   return (argv?.[0] ?? '').split(/[\\/]/).pop() ?? ''
 }
 
+/** What a call of the provider named `name` may cost (the chain's first: it answers unless it fails). */
+export function pricingOfProvider(
+  engine: EngineContext,
+  loaded: LoadedProviders,
+  name: string | null,
+): CallPricing {
+  const provider = name === null ? undefined : loaded.available.get(name)
+  const entry = loaded.entries.find((item) => item.active && item.name === name)
+  const config = entry?.config as { max_tokens?: number } | null | undefined
+  return {
+    provider: name ?? 'none',
+    prices: provider?.prices ?? null,
+    ceilingTokens: config?.max_tokens ?? engine.config.budget.assumed_answer_tokens,
+    ...(REPORTS_COST.has(programName(entry?.argv)) ? { reportsCost: true } : {}),
+  }
+}
+
 export function pricingFor(
   engine: EngineContext,
   loaded: LoadedProviders,
   explicit: string | null,
 ): (persona: { provider_hint: string | null }) => CallPricing {
-  const assumed = engine.config.budget.assumed_answer_tokens
   return (persona) => {
     const first = chainFor(loaded, { explicit, personaHint: persona.provider_hint }).chain[0]
-    const entry = loaded.entries.find((item) => item.active && item.name === first?.name)
-    const config = entry?.config as { max_tokens?: number } | null | undefined
-    return {
-      provider: first?.name ?? explicit ?? 'none',
-      prices: first?.prices ?? null,
-      ceilingTokens: config?.max_tokens ?? assumed,
-      ...(REPORTS_COST.has(programName(entry?.argv)) ? { reportsCost: true } : {}),
-    }
+    return pricingOfProvider(engine, loaded, first?.name ?? explicit)
   }
 }
 
@@ -59,6 +69,26 @@ export function limitsFor(
     maxCostUsd = maxCostUsd === null ? left : Math.min(maxCostUsd, left)
   }
   return { maxCostUsd, maxTotalTokens: caps.maxTotalTokens ?? null }
+}
+
+/** Whether the person or the settings cap anything. */
+export function anyCap(engine: EngineContext, caps: RunCaps): boolean {
+  const settings = engine.config.budget
+  return (
+    caps.maxCostUsd !== undefined ||
+    caps.maxTotalTokens !== undefined ||
+    settings.max_cost_per_run !== null ||
+    settings.max_cost_per_discussion !== null
+  )
+}
+
+/** A dollar cap with calls whose price is unknown cannot hold: refused, naming the providers. */
+export function requirePricesOf(limits: BudgetLimits, pricings: readonly CallPricing[]): void {
+  if (limits.maxCostUsd === null) return
+  const unpriced = [
+    ...new Set(pricings.filter((p) => !p.prices && !p.reportsCost).map((p) => p.provider)),
+  ]
+  if (unpriced.length > 0) throw unpricedError(unpriced)
 }
 
 /** The turn's budget; undefined when nothing is capped. */

@@ -37,6 +37,8 @@ export interface CouncilRun {
   signal?: AbortSignal
   timeoutMs?: number
   onEvent?: (event: CouncilEvent) => void
+  /** `--max-cost`, `--max-total-tokens`; the settings' `budget.*` fill in what is absent. */
+  caps?: RunCaps
 }
 
 /** A human's decision on an escalated debate. */

@@ -244,13 +244,22 @@ export class Engine implements EngineContext {
   async council(
     request: NewCouncil,
     options: CouncilRun & { onCreated?: (file: string) => void } = {},
-  ): Promise<CouncilRunResult> {
+  ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
     const { createAndRunCouncil } = await import('./council.js')
     return createAndRunCouncil(this, request, options)
   }
 
+  /** What a council would cost, call by call, before it is created; calls nobody. */
+  async estimateCouncil(request: NewCouncil): Promise<RunEstimate> {
+    const { estimateCouncilIn } = await import('./estimate-council.js')
+    return estimateCouncilIn(this, request)
+  }
+
   /** Runs the council in `file`, making only the calls its file does not hold yet. */
-  async resumeCouncil(file: string, options: CouncilRun = {}): Promise<CouncilRunResult> {
+  async resumeCouncil(
+    file: string,
+    options: CouncilRun = {},
+  ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
     const { runCouncilFile } = await import('./council.js')
     return runCouncilFile(this, file, options)
   }

@@ -14,7 +14,7 @@ import { runTurn } from '../../core/turns/run-turn.js'
 import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
 import type { TurnBudget } from '../../core/budget/turn-budget.js'
-import { turnBudgetFor } from './budget.js'
+import { anyCap, turnBudgetFor } from './budget.js'
 import type { RunCaps } from './budget.js'
 import type { EngineContext } from './engine-context.js'
 import type { EngineTurnOptions } from './engine-types.js'
@@ -81,13 +81,7 @@ async function budgetOf(
   caps: RunCaps,
   provider: string | null,
 ): Promise<TurnBudget | undefined> {
-  const settings = engine.config.budget
-  const capped =
-    caps.maxCostUsd !== undefined ||
-    caps.maxTotalTokens !== undefined ||
-    settings.max_cost_per_run !== null ||
-    settings.max_cost_per_discussion !== null
-  if (!capped) return undefined
+  if (!anyCap(engine, caps)) return undefined
   const { parsed } = await engine.store.read(file)
   return turnBudgetFor(engine, caps, parsed, provider)
 }
