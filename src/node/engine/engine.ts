@@ -282,7 +282,7 @@ export class Engine implements EngineContext {
   async debate(
     request: NewDebate,
     options: DebateRun & { onCreated?: (file: string) => void } = {},
-  ): Promise<DebateRunResult & { file: string }> {
+  ): Promise<DebateRunResult & { file: string; budgetStopped: boolean }> {
     const { onCreated, ...run } = options
     const file = await this.createDebate(request)
     onCreated?.(file)
@@ -290,7 +290,10 @@ export class Engine implements EngineContext {
   }
 
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
-  async resumeDebate(file: string, options: DebateRun = {}): Promise<DebateRunResult> {
+  async resumeDebate(
+    file: string,
+    options: DebateRun = {},
+  ): Promise<DebateRunResult & { budgetStopped: boolean }> {
     const { runDebateFile } = await import('./debate.js')
     return runDebateFile(this, file, options)
   }
