@@ -40,6 +40,7 @@ import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
 import type { RunEstimate } from './estimate-turn.js'
+import type { FolderUsage } from './usage.js'
 import type { PreparedTurn } from './turns.js'
 import {
   advanceDiscussion,
@@ -247,6 +248,12 @@ export class Engine implements EngineContext {
   ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
     const { createAndRunCouncil } = await import('./council.js')
     return createAndRunCouncil(this, request, options)
+  }
+
+  /** What the discussions in `folder` have spent, by discussion, provider and persona. */
+  async usage(folder: string): Promise<FolderUsage> {
+    const { usageIn } = await import('./usage.js')
+    return usageIn(this, folder)
   }
 
   /** What a council would cost, call by call, before it is created; calls nobody. */
