@@ -5,7 +5,8 @@ import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
 import { spendLines } from '../../core/budget/spend-report.js'
 import { recordedUsage, sumUsage } from '../../core/budget/totals.js'
-import { loadCliContext } from '../context.js'
+import { requireDiscussionFile } from '../../node/engine/index.js'
+import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
 
@@ -18,13 +19,25 @@ export function registerStatus(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const loaded = await engine.load(file)
+      // A file that is no discussion (package.json, notes) is refused, as `comment` refuses it.
+      await requireDiscussionFile(resolveFile(io, file), file)
       if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
       const status = await engine.status(loaded)
       const spend = sumUsage(recordedUsage(loaded.parsed).map((item) => item.usage))
       const { max_cost_per_discussion: cap, warn_at: warnAt } = engine.config.budget
-      if (options.json) writeJson(io, { ...status, spend })
+      if (options.json) writeJson(io, { ...statusJson(status), spend })
       else io.stdout.write(`${formatStatus(status)}${spendLines(spend, cap, warnAt).join('\n')}\n`)
     })
+}
+
+/**
+ * `status --json`: the status, with this phase's voters as `voters`. `participants` means the
+ * discussion's aliases in `parse` and `list`; here it held the voters, and stays, with the same
+ * value, for one release (deprecated in README, CLI reference).
+ */
+export function statusJson(status: DiscussionStatus): Record<string, unknown> {
+  const { participants, ...rest } = status
+  return { ...rest, voters: participants, participants }
 }
 
 function section(title: string, items: readonly ItemView[], prefix: string): string[] {

@@ -3,6 +3,7 @@ import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
 import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -66,6 +67,7 @@ export function registerTurn(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const callout = options.callout
       if (options.showPrompt) {
+        requireKnownProvider(options.provider, (await engine.providers()).available)
         const preview = await engine.previewTurn(file, {
           participants,
           ...(callout !== undefined ? { callout } : {}),
@@ -96,20 +98,23 @@ export function registerTurn(program: Command, io: CliIO): void {
       }
 
       const progress = await progressFor(io, options.json === true, turnLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .runTurn(file, {
-            participants,
-            ...(callout !== undefined ? { callout } : {}),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.sequential ? { sequential: true } : {}),
-            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-            caps: capsFrom(options),
-            signal,
-            onEvent: (event: TurnEvent) => progress.onEvent(event),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .runTurn(file, {
+              participants,
+              ...(callout !== undefined ? { callout } : {}),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.sequential ? { sequential: true } : {}),
+              ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              caps: capsFrom(options),
+              signal,
+              onEvent: (event: TurnEvent) => progress.onEvent(event),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       if (result.selection.aliases.length === 0) throw nobodyToAsk()
 
