@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
+import type { AnswerUsage } from '../../src/core/budget/usage-line.js'
 import { coldThenWarm } from '../support/run-cli.js'
 import type { FakeApi } from '../providers/fake-api.js'
 import { ANSWER_TOKENS, startMeteredApi } from './metered-api.js'
@@ -18,14 +19,7 @@ afterAll(() => api.close())
 interface ParsedComment {
   author: string
   body: string
-  usage: {
-    provider: string
-    model: string | null
-    inputTokens: number
-    outputTokens: number
-    estimated: boolean
-    costUsd: number | null
-  } | null
+  usage: AnswerUsage | null
 }
 
 coldThenWarm('usage in the file', () => {
