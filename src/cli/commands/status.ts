@@ -8,6 +8,7 @@ import { recordedUsage, sumUsage } from '../../core/budget/totals.js'
 import { requireDiscussionFile } from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { writeJson } from '../io.js'
 
 export function registerStatus(program: Command, io: CliIO): void {
@@ -25,19 +26,9 @@ export function registerStatus(program: Command, io: CliIO): void {
       const status = await engine.status(loaded)
       const spend = sumUsage(recordedUsage(loaded.parsed).map((item) => item.usage))
       const { max_cost_per_discussion: cap, warn_at: warnAt } = engine.config.budget
-      if (options.json) writeJson(io, { ...statusJson(status), spend })
+      if (options.json) writeJson(io, { ...withRenamedFields('status', status), spend })
       else io.stdout.write(`${formatStatus(status)}${spendLines(spend, cap, warnAt).join('\n')}\n`)
     })
-}
-
-/**
- * `status --json`: the status, with this phase's voters as `voters`. `participants` means the
- * discussion's aliases in `parse` and `list`; here it held the voters, and stays, with the same
- * value, for one release (deprecated in README, CLI reference).
- */
-export function statusJson(status: DiscussionStatus): Record<string, unknown> {
-  const { participants, ...rest } = status
-  return { ...rest, voters: participants, participants }
 }
 
 function section(title: string, items: readonly ItemView[], prefix: string): string[] {
