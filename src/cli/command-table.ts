@@ -49,6 +49,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     () => import('./commands/status.js').then((m) => m.registerStatus),
   ),
   entry(
+    'usage',
+    '[options] [folder]',
+    'What the discussions in a folder have spent, by discussion, provider and persona.',
+    () => import('./commands/usage.js').then((m) => m.registerUsage),
+  ),
+  entry(
     'comment',
     '[options] <file> <text>',
     'Add a comment (and optionally a vote) to a discussion.',

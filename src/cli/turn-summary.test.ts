@@ -12,6 +12,7 @@ function result(over: Partial<TurnResult>): TurnResult {
     costUsd: null,
     phase: null,
     cancelled: false,
+    budgetStopped: false,
     ...over,
   }
 }

@@ -5,9 +5,9 @@
  */
 import type { TurnResult } from '../core/turns/run-turn.js'
 import { DEMO_PROVIDER } from '../core/providers/resolve-chain.js'
-import { formatCost } from '../core/providers/usage.js'
+import { budgetStopLine, turnSpend } from '../core/budget/turn-spend.js'
+import { formatSpend } from '../core/budget/format-spend.js'
 import { countOf } from './plural.js'
-import { formatTokens } from './progress/format-tokens.js'
 import { CANCELLED } from './progress/turn-layout.js'
 
 /** "Consensus reached: 3 of 3 READY." -> "consensus reached: 3 of 3 READY" */
@@ -43,16 +43,11 @@ export function formatTurnSummary(
   lines.push(`T${happened.join('; ').slice(1)}.`)
   // After a phase change the new phase has no votes yet; saying so again adds nothing.
   if (!phase?.advanceTo) lines.push(verdict)
-  if (done > 0) {
-    const estimated = result.usage.estimated ? ' (estimated)' : ''
-    const cost = result.costUsd === null ? 'cost unknown' : `cost ${formatCost(result.costUsd)}`
-    lines.push(
-      `Tokens: ${formatTokens(result.usage.inputTokens)} in / ${formatTokens(result.usage.outputTokens)} out${estimated}, ${cost}`,
-    )
-  }
+  if (done > 0) lines.push(formatSpend(turnSpend(result)))
   if (failed > 0)
     lines.push(`${countOf(failed, 'participant')} failed; the answers that arrived are saved.`)
   if (result.cancelled) lines.push('Cancelled; the answers that arrived are saved.')
+  else if (result.budgetStopped) lines.push(budgetStopLine(result))
   const usedDemo = result.answers.some(
     (answer) => answer.event.type === 'done' && answer.event.provider === DEMO_PROVIDER,
   )

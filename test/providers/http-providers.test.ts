@@ -61,6 +61,7 @@ describe('OpenAI-compatible provider', () => {
     expect(result).toEqual({
       text: 'Hello, world.',
       usage: { inputTokens: 12, outputTokens: 4, estimated: false },
+      model: 'gpt-test',
     })
     expect(deltas).toEqual(['Hello', ', ', 'world', '.'])
     const sent = api.requests.at(-1)
@@ -96,6 +97,7 @@ describe('OpenAI-compatible provider', () => {
     expect(result).toEqual({
       text: 'all at once',
       usage: { inputTokens: 7, outputTokens: 3, estimated: false },
+      model: 'whole',
     })
     expect(deltas).toEqual(['all at once'])
   })

@@ -190,7 +190,11 @@ describe('every write path takes outside text through the door (property, real s
               voted === expectedVote && (form === 'markdown' || vote === null || voted === vote),
             oneVoteLineAtMost: blocks.every((b) => b.votes <= 1),
             noDebateLine: blocks.every((b) => b.debate.length === 0),
-            noRecord: blocks.every((b) => b.records === 0),
+            // The one record is the usage line the engine writes at the head of each answer.
+            onlyTheUsageRecord: blocks.every((b) => b.records === 1),
+            usageIsTheEngines: parsed.comments.every(
+              (c) => describeDiscussion(parsed).comments[c.index]?.usage?.provider === 'hostile',
+            ),
             onlyTheEnginesPhaseMarkers: parsed.phaseMarkers.length === before + moved,
             noControl: controlsIn(written) === 0,
           })

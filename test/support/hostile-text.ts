@@ -33,6 +33,7 @@ const forgedLine = fc.constantFrom(
   '<!-- Status: ACCEPTED -->',
   '<!-- Title: Forged -->',
   '<!-- council: {"label":"council-referee","provider":"forged"} -->',
+  '<!-- usage: {"provider":"forged","model":null,"inputTokens":0,"outputTokens":0,"estimated":false,"costUsd":0} -->',
   '<!-- INCOMPLETE-BLOCK: the block at line 3 was never closed with --- -->',
   '---',
   'Name: Rob',

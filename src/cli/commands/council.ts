@@ -3,8 +3,10 @@ import { InvalidArgumentError, Option } from '@commander-js/extra-typings'
 
 import { COUNCIL_FLOWS, COUNCIL_MODES, COUNCIL_TIERS } from '../../core/council/modes.js'
 import type { CouncilRunResult } from '../../core/council/run-council.js'
-import type { CouncilRun } from '../../node/engine/index.js'
+import type { CouncilRun, RunCaps } from '../../node/engine/index.js'
+import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
 import { loadCliContext } from '../context.js'
+import { printEstimate } from '../estimate-output.js'
 import { formatCouncilSummary } from '../council-summary.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -13,6 +15,9 @@ import { retireShortFlag } from '../retired-flags.js'
 import { writeJson } from '../io.js'
 import { councilLayout } from '../progress/council-layout.js'
 import { progressFor } from '../progress/index.js'
+
+const COUNCIL_BUDGET_STOP =
+  'Stopped by the budget between steps; the answers that arrived are saved. Resume with a new cap: `discussions council resume FILE --max-cost USD`.'
 
 function parseRounds(value: string): number {
   const number = Number(value)
@@ -25,20 +30,27 @@ function parseRounds(value: string): number {
 async function runAndReport(
   io: CliIO,
   json: boolean,
-  run: (options: CouncilRun) => Promise<CouncilRunResult>,
+  run: (options: CouncilRun) => Promise<CouncilRunResult & { budgetStopped: boolean }>,
   /** The file as the person named it (resume); default: the path of the new file. */
   shown?: string,
+  caps: RunCaps = {},
 ): Promise<void> {
   const progress = await progressFor(io, json, councilLayout)
-  const result: CouncilRunResult = await withInterrupt(
+  const result = await withInterrupt(
     io,
     (signal) =>
-      run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
+      run({ signal, caps, onEvent: (event) => progress.onEvent(event) }).finally(() =>
+        progress.stop(),
+      ),
     (line) => progress.notice(line),
   )
   if (json) writeJson(io, { type: 'result', ...result }, { compact: true })
   else io.stdout.write(`\n${formatCouncilSummary(result, shown ?? result.file).join('\n')}\n`)
   if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+  if (result.budgetStopped) {
+    if (!json) io.stdout.write(`${COUNCIL_BUDGET_STOP}\n`)
+    throw new SilentExit(EXIT.budget)
+  }
   if (!result.complete) throw new SilentExit(EXIT.negative)
 }
 
@@ -70,6 +82,9 @@ export function registerCouncil(program: Command, io: CliIO): void {
       '-o, --out <file>',
       'write the council to this file (default: a new file in ./discussions)',
     )
+    .option('--estimate', BUDGET_HELP.estimate)
+    .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
+    .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final result object')
     .action(async (words, options) => {
       const question = words.join(' ').trim()
@@ -89,24 +104,41 @@ export function registerCouncil(program: Command, io: CliIO): void {
         ...(options.out !== undefined ? { out: options.out } : {}),
       }
       const json = options.json === true
-      await runAndReport(io, json, (run) =>
-        engine.council(request, {
-          ...run,
-          onCreated: (file) => {
-            if (!json) io.stdout.write(`Council: ${file}\n`)
-          },
-        }),
+      if (options.estimate) {
+        printEstimate(io, await engine.estimateCouncil(request), json)
+        return
+      }
+      await runAndReport(
+        io,
+        json,
+        (run) =>
+          engine.council(request, {
+            ...run,
+            onCreated: (file) => {
+              if (!json) io.stdout.write(`Council: ${file}\n`)
+            },
+          }),
+        undefined,
+        capsFrom(options),
       )
     })
   council
     .command('resume')
     .description('Continue a council that stopped (killed, cancelled or a call failed).')
     .argument('<file>', 'the council’s discussion file')
+    .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
+    .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final result object')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       // `council resume FILE --json`: Commander may hand --json to the parent command.
       const json = options.json === true || council.opts().json === true
-      await runAndReport(io, json, (run) => engine.resumeCouncil(file, run), file)
+      await runAndReport(
+        io,
+        json,
+        (run) => engine.resumeCouncil(file, run),
+        file,
+        capsFrom(options),
+      )
     })
 }

@@ -11,6 +11,7 @@ import { debateStats } from '../../core/debate/stats.js'
 import { parseThreshold } from '../../core/debate/threshold.js'
 import { parseWeights } from '../../core/debate/weights.js'
 import { parseAliasList } from '../alias-list.js'
+import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
 import { loadCliContext } from '../context.js'
 import { formatStats, formatSummary } from '../debate-report.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
@@ -105,6 +106,8 @@ export function registerDebate(program: Command, io: CliIO): void {
       "override the debate's round timeout for this run",
       argument(positiveInteger),
     )
+    .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
+    .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final summary object')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
@@ -119,15 +122,32 @@ export function registerDebate(program: Command, io: CliIO): void {
               onEvent: (event) => progress.onEvent(event),
               ...(options.provider !== undefined ? { provider: options.provider } : {}),
               ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              caps: capsFrom(options),
             })
             .finally(() => progress.stop()),
         (line) => progress.notice(line),
       )
       const summary = summarizeDebate(result.state)
       if (options.json)
-        writeJson(io, { type: 'result', cancelled: result.cancelled, summary }, { compact: true })
+        writeJson(
+          io,
+          {
+            type: 'result',
+            cancelled: result.cancelled,
+            budgetStopped: result.budgetStopped,
+            summary,
+          },
+          { compact: true },
+        )
       else io.stdout.write(`\nStanding: ${summary.standing}\n`)
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+      if (result.budgetStopped) {
+        if (!options.json)
+          io.stdout.write(
+            'Stopped by the budget between steps; what arrived is saved. Run it again with a new cap: `discussions debate run FILE --max-cost USD`.\n',
+          )
+        throw new SilentExit(EXIT.budget)
+      }
     })
 
   debate

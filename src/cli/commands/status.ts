@@ -3,6 +3,8 @@ import type { Command } from '@commander-js/extra-typings'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
+import { spendLines } from '../../core/budget/spend-report.js'
+import { recordedUsage, sumUsage } from '../../core/budget/totals.js'
 import { requireDiscussionFile } from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
@@ -22,8 +24,10 @@ export function registerStatus(program: Command, io: CliIO): void {
       await requireDiscussionFile(resolveFile(io, file), file)
       if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
       const status = await engine.status(loaded)
-      if (options.json) writeJson(io, withRenamedFields('status', status))
-      else io.stdout.write(formatStatus(status))
+      const spend = sumUsage(recordedUsage(loaded.parsed).map((item) => item.usage))
+      const { max_cost_per_discussion: cap, warn_at: warnAt } = engine.config.budget
+      if (options.json) writeJson(io, { ...withRenamedFields('status', status), spend })
+      else io.stdout.write(`${formatStatus(status)}${spendLines(spend, cap, warnAt).join('\n')}\n`)
     })
 }
 

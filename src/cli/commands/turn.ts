@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
+import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
 import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
@@ -12,6 +13,7 @@ import { withRenamedFields } from '../renamed-fields.js'
 import { progressFor } from '../progress/index.js'
 import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
+import { printEstimate } from '../estimate-output.js'
 
 function parseCount(value: string): number {
   const number = Number(value)
@@ -57,6 +59,9 @@ export function registerTurn(program: Command, io: CliIO): void {
     )
     .option('--timeout <seconds>', 'stop a persona that takes longer than this', parseSeconds)
     .option('--show-prompt', 'print the prompt each persona would get, and call nobody')
+    .option('--estimate', BUDGET_HELP.estimate)
+    .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
+    .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final result object')
     .action(async (file, participants, options) => {
       checkParticipants(participants)
@@ -82,6 +87,17 @@ export function registerTurn(program: Command, io: CliIO): void {
         return
       }
 
+      if (options.estimate) {
+        const estimate = await engine.estimateTurn(file, {
+          participants,
+          ...(callout !== undefined ? { callout } : {}),
+          ...(options.provider !== undefined ? { provider: options.provider } : {}),
+        })
+        if (estimate.calls.length === 0) throw nobodyToAsk()
+        printEstimate(io, estimate, options.json === true)
+        return
+      }
+
       const progress = await progressFor(io, options.json === true, turnLayout)
       const result = await withInterrupt(
         io,
@@ -94,6 +110,7 @@ export function registerTurn(program: Command, io: CliIO): void {
               ...(options.sequential ? { sequential: true } : {}),
               ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
               ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              caps: capsFrom(options),
               signal,
               onEvent: (event: TurnEvent) => progress.onEvent(event),
             })
@@ -130,6 +147,7 @@ export function registerTurn(program: Command, io: CliIO): void {
         io.stdout.write(`\n${lines.join('\n')}\n`)
       }
       if (result.cancelled) throw new SilentExit(EXIT.cancelled)
+      if (result.budgetStopped) throw new SilentExit(EXIT.budget)
       if (failed) throw new SilentExit(EXIT.negative)
     })
 }

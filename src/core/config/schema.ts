@@ -6,6 +6,7 @@
  */
 import * as z from 'zod'
 
+import { budgetSettingsSchema } from '../budget/settings.js'
 import { councilSettingsSchema } from '../council/settings.js'
 import { strictObject } from './strict-object.js'
 
@@ -100,6 +101,8 @@ export const discussionsConfigSchema = strictObject({
   limits: limitSettingsSchema.prefault({}),
   /** Which providers the council's tiers use (see docs/council.md). */
   council: councilSettingsSchema.prefault({}),
+  /** Caps on spending and the warning before them (see README, "Budgets"). */
+  budget: budgetSettingsSchema.prefault({}),
   /** The program that creates diagrams and other artifacts; null: none configured. */
   artifact_editor: nonEmpty.nullable().default(null),
   /**

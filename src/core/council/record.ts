@@ -7,6 +7,7 @@
 import { composeBody } from '../format/comment-body.js'
 import type { CommentBody } from '../format/comment-body.js'
 import type { ParsedDiscussion } from '../format/model.js'
+import { recordJson } from '../format/record-json.js'
 import { INCOMPLETE_BLOCK_LINE } from '../format/tail.js'
 import type { Text } from '../text/text.js'
 import type { CouncilCall } from './plan.js'
@@ -34,16 +35,8 @@ export interface RecordedCall extends CallRecord {
 const RECORD = /^<!-- council: (\{.*\}) -->$/
 const HEADING = /^#### .*$/
 
-/**
- * The record as one line of plain ASCII: a `-->` in a provider's name must not end the HTML
- * comment early, and a line break or control in one (JSON leaves U+2028 and C1 as they are) must
- * not split or hide it.
- */
 function recordLine(record: CallRecord): string {
-  const json = JSON.stringify(record).replace(/--|[^\u0020-\u007e]/g, (match) =>
-    match === '--' ? '-\\u002d' : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  )
-  return `<!-- council: ${json} -->`
+  return `<!-- council: ${recordJson(record)} -->`
 }
 
 export function headingFor(call: CouncilCall, rounds: number): string {

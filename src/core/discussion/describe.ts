@@ -2,6 +2,8 @@
  * The structured view of a discussion that `discussions parse` prints and every other tool reads:
  * plain JSON, stable keys, every item with its author and line.
  */
+import { splitUsage } from '../budget/usage-line.js'
+import type { AnswerUsage } from '../budget/usage-line.js'
 import { headerValue, splitList } from '../format/headers.js'
 import type { MarkerKind, ParsedDiscussion, PhaseMarker, Vote } from '../format/model.js'
 import { currentVotes } from '../voting/current-votes.js'
@@ -14,6 +16,7 @@ export interface ItemView {
 
 export interface CommentView {
   author: string
+  /** The comment's text, without the usage line the engine wrote at its head. */
   body: string
   vote: Vote | null
   mentions: string[]
@@ -21,6 +24,8 @@ export interface CommentView {
   closed: boolean
   /** True when the comment was written in the current phase (its vote can count). */
   current: boolean
+  /** What the answer used, from the line the engine wrote at its head; null for none. */
+  usage: AnswerUsage | null
 }
 
 export interface DiscussionView {
@@ -86,7 +91,7 @@ export function describeDiscussion(parsed: ParsedDiscussion): DiscussionView {
     headers: Object.fromEntries(parsed.headers.map((entry) => [entry.key, entry.value])),
     comments: parsed.comments.map((comment) => ({
       author: comment.author,
-      body: comment.body,
+      ...splitUsage(comment),
       vote: comment.vote,
       mentions: comment.mentions,
       line: comment.line,

@@ -3,6 +3,12 @@
  * soon as it is complete, then apply the template's phase and status rules. Drives everything
  * through ports, so the CLI, the app and the tests run the same code with different adapters.
  */
+import { answerUsage } from '../budget/answer-usage.js'
+import { CUT_NOTE, cutShortResult, usedBy } from '../budget/cut-short.js'
+import { requirePrices, reserveCall } from '../budget/turn-budget.js'
+import type { TurnBudget } from '../budget/turn-budget.js'
+import type { CutReason } from '../budget/usage-line.js'
+import { usageLine } from '../budget/usage-line.js'
 import { attachDiagram } from '../diagrams/attach.js'
 import type { SaveDiagram } from '../diagrams/attach.js'
 import { composeBody } from '../format/comment-body.js'
@@ -69,6 +75,8 @@ export interface TurnOptions {
   signal?: AbortSignal
   onEvent?: (event: TurnEvent) => void
   budgetChars?: number
+  /** Caps on what the turn may spend; absent: none. */
+  budget?: TurnBudget
 }
 
 export interface TurnAnswer {
@@ -85,6 +93,8 @@ export interface TurnResult {
   costUsd: number | null
   phase: (PhaseOutcome & { from: string | null }) | null
   cancelled: boolean
+  /** True when a call was skipped or cut short for the budget. */
+  budgetStopped: boolean
 }
 
 function errorMessage(error: unknown): string {
@@ -95,6 +105,11 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
   const { template, phase, selection } = planTurn(first, deps, options)
+  if (options.budget)
+    requirePrices(
+      options.budget,
+      selection.aliases.flatMap((alias) => deps.persona(alias) ?? []),
+    )
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {
@@ -115,10 +130,17 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
         'skipped',
       )
     }
-    emit({ type: 'started', participant: alias })
     // In sequential mode each participant reads the answers given before it in this turn.
     const snapshot = options.sequential ? await readSnapshot(deps.store, options.file) : first
     const prompt = promptFor(persona, snapshot, phase, { ...options, random: deps.random })
+    const budgeted = options.budget
+      ? reserveCall(options.budget, options.budget.pricing(persona), prompt, options.signal)
+      : null
+    if (budgeted && 'refused' in budgeted)
+      return finish({ type: 'skipped', participant: alias, reason: budgeted.refused }, 'skipped')
+    emit({ type: 'started', participant: alias })
+    // Under a budget the call has a signal of its own: the budget stops it alone.
+    const signal = budgeted ? budgeted.signal : options.signal
     let streamed = ''
     let result: ProviderResult
     try {
@@ -131,7 +153,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
           type: persona.type,
         },
         callout: options.callout ?? '',
-        ...(options.signal ? { signal: options.signal } : {}),
+        ...(signal ? { signal } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         onRetry: (failed, next) => {
           streamed = ''
@@ -146,12 +168,34 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
         onText: (delta) => {
           streamed += delta
           emit({ type: 'text', participant: alias, delta, comment: partialComment(streamed) })
+          budgeted?.check(streamed)
         },
       })
     } catch (error) {
+      if (budgeted?.cut && !options.signal?.aborted) {
+        result = cutShortResult(budgeted, streamed)
+        budgeted.settle(usedBy(result))
+        return saveAnswer(alias, persona, result, 'budget')
+      }
+      budgeted?.settle(null)
       return finish({ type: 'failed', participant: alias, reason: errorMessage(error) }, 'failed')
     }
-    const answer = parseAnswer(result.text, { votes: canVote(persona) })
+    budgeted?.settle(usedBy(result))
+    return saveAnswer(alias, persona, result)
+  }
+
+  const saveAnswer = async (
+    alias: string,
+    persona: Persona,
+    result: ProviderResult,
+    cutBy?: CutReason,
+  ): Promise<TurnAnswer> => {
+    const finish = (event: ParticipantEvent, outcome: TurnAnswer['outcome']): TurnAnswer => {
+      emit(event)
+      return { participant: alias, outcome, event }
+    }
+    // What arrived before a cut is kept as text: its vote, if any got through, does not count.
+    const answer = parseAnswer(result.text, { votes: !cutBy && canVote(persona) })
     if (answer.kind === 'no-response') {
       return finish(
         {
@@ -166,7 +210,11 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     try {
       const { line } = await deps.store.appendComment(options.file, {
         author: admitName(persona.name),
-        body: composeBody([await attachDiagram(answer.comment, options.file, deps.saveDiagram)]),
+        body: composeBody([
+          { engine: usageLine(answerUsage(result, cutBy)) },
+          ...(cutBy ? [{ engine: CUT_NOTE }] : []),
+          await attachDiagram(answer.comment, options.file, deps.saveDiagram),
+        ]),
         vote: answer.vote,
       })
       return finish(
@@ -201,11 +249,13 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
   const answers = await mapWithConcurrency(selection.aliases, concurrency, answerOne)
   const cancelled = options.signal?.aborted ?? false
   const nobodyAsked = selection.aliases.length === 0
+  const budgetStopped = options.budget?.ledger.stopped ?? false
 
   const after = await readSnapshot(deps.store, options.file)
   let phaseResult: TurnResult['phase'] = null
   // A turn that asked nobody says nothing new about consensus, so it never moves the phase.
-  if (!cancelled && !nobodyAsked) {
+  // A turn the budget stopped is unfinished, as a cancelled one is: it moves nothing.
+  if (!cancelled && !nobodyAsked && !budgetStopped) {
     const answered = answers
       .filter((answer) => answer.outcome === 'done' || answer.outcome === 'no-response')
       .map((answer) => answer.participant)
@@ -260,5 +310,6 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     costUsd: costs.length > 0 ? costs.reduce((a, b) => a + b, 0) : null,
     phase: phaseResult,
     cancelled,
+    budgetStopped,
   }
 }

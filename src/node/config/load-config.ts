@@ -6,6 +6,7 @@
 import { join } from 'node:path'
 
 import { PARSE_OPTIONS } from '../../core/config/issues.js'
+import { tightenBudget } from '../../core/budget/settings.js'
 import { discussionsConfigSchema } from '../../core/config/schema.js'
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import { somethingAt } from '../files/something-at.js'
@@ -48,8 +49,12 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   for (const file of [userFile, projectFile]) {
     let settings = file === null ? null : await readSettings(file)
     if (file === null || settings === null) continue
-    if (file === projectFile && projectRoot !== null)
+    if (file === projectFile && projectRoot !== null) {
       settings = await withoutUntrustedIdentity(settings, projectRoot, userDir)
+      // A project's caps can only be stricter than the user's own.
+      if ('budget' in settings)
+        settings = { ...settings, budget: tightenBudget(layers[0]?.budget, settings.budget) }
+    }
     files.push(file)
     layers.push(settings)
   }

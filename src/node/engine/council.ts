@@ -27,6 +27,9 @@ import { loadCouncilAssets } from '../council/assets.js'
 import type { CouncilAssets } from '../council/assets.js'
 import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { councilCaller } from '../council/council-providers.js'
+import type { RunCaps } from './budget.js'
+import { withBudget } from './budget-guard.js'
+import { councilBudget } from './council-budget.js'
 import { admitName, admitTyped } from '../../core/text/text.js'
 
 export interface NewCouncil extends CouncilOptionsInput {
@@ -51,8 +54,11 @@ export async function createCouncil(engine: EngineContext, request: NewCouncil):
 export async function createAndRunCouncil(
   engine: EngineContext,
   request: NewCouncil,
-  options: Omit<CouncilRunOptions, 'file'> & { onCreated?: (file: string) => void } = {},
-): Promise<CouncilRunResult> {
+  options: Omit<CouncilRunOptions, 'file'> & {
+    onCreated?: (file: string) => void
+    caps?: RunCaps
+  } = {},
+): Promise<CouncilRunResult & { budgetStopped: boolean }> {
   const { onCreated, ...run } = options
   const { path, assets } = await writeCouncilFile(engine, request)
   onCreated?.(path)
@@ -103,9 +109,9 @@ async function writeCouncilFile(
 export async function runCouncilFile(
   engine: EngineContext,
   file: string,
-  options: Omit<CouncilRunOptions, 'file'> = {},
+  options: Omit<CouncilRunOptions, 'file'> & { caps?: RunCaps } = {},
   read?: CouncilAssets,
-): Promise<CouncilRunResult> {
+): Promise<CouncilRunResult & { budgetStopped: boolean }> {
   const loaded = await engine.load(file)
   const settings = readCouncilSettings(loaded.parsed, file)
   const assets =
@@ -117,20 +123,23 @@ export async function runCouncilFile(
     persona: (call) => assets.persona(call.role),
   })
   const timeoutSeconds = engine.config.turns.timeout_seconds
-  return runCouncil(
+  const { caps = {}, ...run } = options
+  const budget = await councilBudget(engine, caps, loaded.parsed, settings.options, caller)
+  const result = await runCouncil(
     {
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
-      ...options,
+      ...run,
       file: loaded.path,
     },
     {
       store: engine.store,
       persona: assets.persona,
       template: assets.template,
-      complete: caller.complete,
+      complete: budget ? withBudget(budget, budget.pricing, caller.complete) : caller.complete,
       providerFor: caller.providerFor,
     },
   )
+  return { ...result, budgetStopped: budget?.ledger.stopped ?? false }
 }
 
 /** The council in `file` as its view shows it; a clear message for a file that is no council. */

@@ -23,6 +23,8 @@ import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { outputFolder } from './discussions.js'
 import { debateDeps } from './debate-deps.js'
+import type { RunCaps } from './budget.js'
+import { budgetedDebate } from './debate-budget.js'
 import { admitText, admitTyped, admitTypedName } from '../../core/text/text.js'
 
 export interface NewDebate {
@@ -71,6 +73,8 @@ export async function createDebate(engine: EngineContext, request: NewDebate): P
 export interface DebateRun extends Omit<DebateRunOptions, 'file'> {
   /** Every participant uses this provider (no fallback); default: each persona's chain. */
   provider?: string
+  /** `--max-cost`, `--max-total-tokens`; the settings' `budget.*` fill in what is absent. */
+  caps?: RunCaps
 }
 
 /** Runs the debate in `file` until consensus or escalation; a stopped run resumes. */
@@ -78,12 +82,20 @@ export async function runDebateFile(
   engine: EngineContext,
   file: string,
   options: DebateRun = {},
-): Promise<DebateRunResult> {
-  const { path } = await loadDebate(engine, file)
-  const { provider, ...run } = options
+): Promise<DebateRunResult & { budgetStopped: boolean }> {
+  const { path, state, parsed } = await loadDebate(engine, file)
+  const { provider, caps = {}, ...run } = options
   requireKnownProvider(provider, (await engine.providers()).available)
   const deps = await debateDeps(engine, provider !== undefined ? { provider } : {})
-  return runDebate({ ...run, file: path }, deps)
+  const aliases = state.participants.map((participant) => participant.alias)
+  const budgeted = await budgetedDebate(engine, deps, parsed, aliases, caps, {
+    ...(provider !== undefined ? { provider } : {}),
+    ...(run.signal ? { signal: run.signal } : {}),
+  })
+  if (!budgeted) return { ...(await runDebate({ ...run, file: path }, deps)), budgetStopped: false }
+  const result = await runDebate({ ...run, signal: budgeted.signal, file: path }, budgeted.deps)
+  const budgetStopped = budgeted.stopped() && !run.signal?.aborted
+  return { ...result, cancelled: result.cancelled && !budgetStopped, budgetStopped }
 }
 
 export function isDebate(parsed: ParsedDiscussion): boolean {

@@ -39,6 +39,8 @@ import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
+import type { RunEstimate } from './estimate-turn.js'
+import type { FolderUsage } from './usage.js'
 import type { PreparedTurn } from './turns.js'
 import {
   advanceDiscussion,
@@ -134,6 +136,15 @@ export class Engine implements EngineContext {
     options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
   ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
     return previewTurnIn(this, path, options)
+  }
+
+  /** What a turn would cost, per persona and in all, before anyone is asked; calls nobody. */
+  async estimateTurn(
+    path: string,
+    options: Pick<EngineTurnOptions, 'participants' | 'callout' | 'provider'> = {},
+  ): Promise<RunEstimate> {
+    const { estimateTurnIn } = await import('./estimate-turn.js')
+    return estimateTurnIn(this, path, options)
   }
 
   /**
@@ -234,13 +245,28 @@ export class Engine implements EngineContext {
   async council(
     request: NewCouncil,
     options: CouncilRun & { onCreated?: (file: string) => void } = {},
-  ): Promise<CouncilRunResult> {
+  ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
     const { createAndRunCouncil } = await import('./council.js')
     return createAndRunCouncil(this, request, options)
   }
 
+  /** What the discussions in `folder` have spent, by discussion, provider and persona. */
+  async usage(folder: string): Promise<FolderUsage> {
+    const { usageIn } = await import('./usage.js')
+    return usageIn(this, folder)
+  }
+
+  /** What a council would cost, call by call, before it is created; calls nobody. */
+  async estimateCouncil(request: NewCouncil): Promise<RunEstimate> {
+    const { estimateCouncilIn } = await import('./estimate-council.js')
+    return estimateCouncilIn(this, request)
+  }
+
   /** Runs the council in `file`, making only the calls its file does not hold yet. */
-  async resumeCouncil(file: string, options: CouncilRun = {}): Promise<CouncilRunResult> {
+  async resumeCouncil(
+    file: string,
+    options: CouncilRun = {},
+  ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
     const { runCouncilFile } = await import('./council.js')
     return runCouncilFile(this, file, options)
   }
@@ -263,7 +289,7 @@ export class Engine implements EngineContext {
   async debate(
     request: NewDebate,
     options: DebateRun & { onCreated?: (file: string) => void } = {},
-  ): Promise<DebateRunResult & { file: string }> {
+  ): Promise<DebateRunResult & { file: string; budgetStopped: boolean }> {
     const { onCreated, ...run } = options
     const file = await this.createDebate(request)
     onCreated?.(file)
@@ -271,7 +297,10 @@ export class Engine implements EngineContext {
   }
 
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
-  async resumeDebate(file: string, options: DebateRun = {}): Promise<DebateRunResult> {
+  async resumeDebate(
+    file: string,
+    options: DebateRun = {},
+  ): Promise<DebateRunResult & { budgetStopped: boolean }> {
     const { runDebateFile } = await import('./debate.js')
     return runDebateFile(this, file, options)
   }

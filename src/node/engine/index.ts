@@ -18,6 +18,9 @@ export type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 // The one rule for naming a new diagram, said before the name is used (the terminal UI asks).
 export { DIAGRAMS_FOLDER, diagramNameProblem } from '../diagrams/diagram-name.js'
 export type { NewCouncil } from './council.js'
+export type { RunCaps } from './budget.js'
+export type { RunEstimate } from './estimate-turn.js'
+export type { FolderUsage } from './usage.js'
 export type { DebateRun, NewDebate } from './debate.js'
 export type { PersonaTarget, SavedPersona } from './personas.js'
 export type {

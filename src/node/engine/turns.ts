@@ -14,6 +14,9 @@ import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
 import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
+import type { TurnBudget } from '../../core/budget/turn-budget.js'
+import { anyCap, turnBudgetFor } from './budget.js'
+import type { RunCaps } from './budget.js'
 import { requireDiscussionFile } from '../store/discussion-kind.js'
 import type { EngineContext } from './engine-context.js'
 import type { EngineTurnOptions } from './engine-types.js'
@@ -49,26 +52,41 @@ export async function prepareTurnIn(
   const file = await engine.requireWritableDiscussion(path, { folder: true })
   await requireNamedPersonas(engine, options.participants ?? [])
   requireKnownProvider(options.provider, (await engine.providers()).available)
-  const { provider, callout, ...turn } = options
+  const { provider, callout, caps, ...turn } = options
   // The callout goes into every prompt and an external participant's arguments: refused before
   // anything is asked when it is not text.
   const admitted = callout !== undefined ? { callout: admitTyped(callout, 'The callout') } : {}
   const timeoutSeconds = engine.config.turns.timeout_seconds
   return {
     file,
-    run: async () =>
-      runTurn(
+    run: async () => {
+      const budget = await budgetOf(engine, file, caps ?? {}, provider ?? null)
+      return runTurn(
         {
           concurrency: engine.config.turns.concurrency,
           budgetChars: engine.config.turns.context_chars,
           ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
           ...turn,
           ...admitted,
+          ...(budget ? { budget } : {}),
           file,
         },
         await turnDepsOf(engine, provider, file),
-      ),
+      )
+    },
   }
+}
+
+/** The turn's budget when anything is capped; reads the file only then (a per-discussion cap). */
+async function budgetOf(
+  engine: EngineContext,
+  file: string,
+  caps: RunCaps,
+  provider: string | null,
+): Promise<TurnBudget | undefined> {
+  if (!anyCap(engine, caps)) return undefined
+  const { parsed } = await engine.store.read(file)
+  return turnBudgetFor(engine, caps, parsed, provider)
 }
 
 /** Who a turn would ask and the exact prompt each would get; calls nobody. */

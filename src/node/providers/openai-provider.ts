@@ -103,7 +103,11 @@ export function createOpenAIProvider(options: HttpProviderOptions): Provider & M
       ...(request.system ? [{ role: 'system', content: request.system }] : []),
       { role: 'user', content: request.prompt },
     ]
-    const state: { text: string; usage: ProviderUsage | null } = { text: '', usage: null }
+    const state: { text: string; usage: ProviderUsage | null; model: string | null } = {
+      text: '',
+      usage: null,
+      model: null,
+    }
     const outcome = await callEventStream(
       {
         url: joinUrl(options.baseUrl, 'chat/completions'),
@@ -132,6 +136,7 @@ export function createOpenAIProvider(options: HttpProviderOptions): Provider & M
           request.onText?.(delta)
         }
         state.usage = usageFrom(data.usage) ?? state.usage
+        if (typeof data.model === 'string' && data.model !== '') state.model = data.model
       },
     )
     if (outcome.kind === 'json') {
@@ -142,7 +147,12 @@ export function createOpenAIProvider(options: HttpProviderOptions): Provider & M
     }
     const estimated = (): ProviderUsage =>
       estimateUsage(`${request.system ?? ''}${request.prompt}`, state.text)
-    return { text: state.text, usage: state.usage ?? estimated() }
+    // The model the server says answered, else the one asked for (the usage line records it).
+    return {
+      text: state.text,
+      usage: state.usage ?? estimated(),
+      model: state.model ?? options.model,
+    }
   }
 
   async function listModels(

@@ -13,6 +13,8 @@ import {
 import type { PersonaProgress, TurnProgress } from '../view-model/turn-progress.js'
 import { fit, wrap } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
+import { formatSpend } from '../../core/budget/format-spend.js'
+import { turnSpend } from '../../core/budget/turn-spend.js'
 
 /** Who answers: routing's choice preselected, Space toggles, Enter runs. */
 export function ChooseParticipants(props: {
@@ -125,7 +127,7 @@ export function TurnScreen(props: {
           const answered = result.answers.filter((answer) => answer.outcome === 'done').length
           end(
             `${result.cancelled ? 'Cancelled' : 'Turn finished'}: ${answered} of ${result.answers.length} answered` +
-              (result.costUsd !== null ? ` · $${result.costUsd.toFixed(4)}` : '') +
+              (answered > 0 ? ` · ${formatSpend(turnSpend(result))}` : '') +
               (result.cancelled ? ' · answers that arrived are kept' : ''),
           )
         },

@@ -1,0 +1,50 @@
+/**
+ * A provider call under a run's budget, for the councils and debates whose state machines make
+ * their calls through one function: the call reserves its worst case first (refused: it fails
+ * with the reason, and the run stops between steps, to be resumed with a new budget), and a
+ * stream that crosses the cap is stopped.
+ */
+import { usedBy } from '../../core/budget/cut-short.js'
+import type { CallPricing } from '../../core/budget/estimate.js'
+import { reserveCall } from '../../core/budget/turn-budget.js'
+import type { RunBudget } from '../../core/budget/turn-budget.js'
+import { ProviderError } from '../../core/providers/port.js'
+import type { ProviderRequest, ProviderResult } from '../../core/providers/port.js'
+
+export function withBudget<Call>(
+  budget: RunBudget,
+  pricing: (call: Call) => CallPricing,
+  complete: (call: Call, request: ProviderRequest) => Promise<ProviderResult>,
+): (call: Call, request: ProviderRequest) => Promise<ProviderResult> {
+  return async (call, request) => {
+    const prompt = `${request.system ?? ''}${request.prompt}`
+    const held = reserveCall(budget, pricing(call), prompt, request.signal)
+    if ('refused' in held) throw new ProviderError('config', held.refused)
+    let streamed = ''
+    try {
+      const result = await complete(call, {
+        ...request,
+        signal: held.signal,
+        onText: (delta) => {
+          request.onText?.(delta)
+          streamed += delta
+          held.check(streamed)
+        },
+        onRetry: (failed, next) => {
+          streamed = ''
+          request.onRetry?.(failed, next)
+        },
+      })
+      held.settle(usedBy(result))
+      return result
+    } catch (error) {
+      held.settle(null)
+      if (held.cut && !request.signal?.aborted)
+        throw new ProviderError(
+          'cancelled',
+          'budget: the answer crossed the cap while it streamed and was stopped',
+        )
+      throw error
+    }
+  }
+}

@@ -1,0 +1,80 @@
+/**
+ * A council's estimate and its budget stop, through the real bin against the metered stand-in:
+ * the estimate asks nobody; a cap that covers the advisors but not the referee stops between the
+ * steps with exit 3, the advisors' answers saved; `council resume` with a new cap finishes it.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest'
+
+import type { FakeApi } from '../providers/fake-api.js'
+import { coldThenWarm } from '../support/run-cli.js'
+import { startMeteredApi } from './metered-api.js'
+import { budgetProject } from './project.js'
+
+let api: FakeApi
+beforeAll(async () => {
+  api = await startMeteredApi()
+})
+afterAll(() => api.close())
+
+interface Estimate {
+  calls: { participant: string; costUsd: { high: number; expected: number } | null }[]
+  total: { costUsd: { low: number; expected: number; high: number } | null }
+}
+
+const QUESTION = 'Should we put a read-through cache in front of the orders database?'
+
+function councilSpend(stdout: string): number {
+  const lines = stdout.split('\n').filter((line) => line.startsWith('{'))
+  const result = JSON.parse(lines.at(-1) ?? '{}') as { total?: { costUsd: number | null } }
+  return result.total?.costUsd ?? 0
+}
+
+coldThenWarm('council --estimate and its budget', () => {
+  it('estimates with no request, stops between steps at the cap, and resumes with a new one', async () => {
+    const project = await budgetProject(api.url)
+    const before = api.requests.length
+    const estimated = await project.run([
+      'council',
+      QUESTION,
+      '--provider',
+      'metered',
+      '--estimate',
+      '--json',
+    ])
+    expect(estimated.stderr).toBe('')
+    expect(estimated.code).toBe(0)
+    expect(api.requests.length).toBe(before)
+    const estimate = JSON.parse(estimated.stdout) as Estimate
+    expect(estimate.calls).toHaveLength(4)
+
+    // Enough for the three advisors' worst cases, not for the referee's after them.
+    const advisors = estimate.calls
+      .slice(0, 3)
+      .reduce((sum, call) => sum + (call.costUsd?.high ?? 0), 0)
+    const out = 'council.md'
+    const stopped = await project.run([
+      'council',
+      QUESTION,
+      '--provider',
+      'metered',
+      '--out',
+      out,
+      '--max-cost',
+      (advisors * 1.05).toFixed(6),
+      '--json',
+    ])
+    expect(stopped.code).toBe(3)
+    expect(api.requests.length).toBe(before + 3)
+    const firstSpend = councilSpend(stopped.stdout)
+
+    const resumed = await project.run(['council', 'resume', out, '--max-cost', '1', '--json'])
+    expect(resumed.stderr).toBe('')
+    expect(resumed.code).toBe(0)
+    expect(api.requests.length).toBe(before + 4)
+    const total = councilSpend(resumed.stdout)
+    expect(total).toBeGreaterThan(firstSpend)
+    const expected = estimate.total.costUsd?.expected ?? 0
+    // The referee's prompt quotes answers the estimate could only assume the length of.
+    expect(Math.abs(expected - total) / total).toBeLessThan(0.25)
+  })
+})
