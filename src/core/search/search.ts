@@ -116,29 +116,48 @@ function rank(
       return [term, Math.log(1 + (searched - df + 0.5) / (df + 0.5))]
     }),
   )
-  const hits: SearchHit[] = []
+  // Score every matching unit, then describe only the hits kept: finding a hit's best line costs
+  // more than scoring it, and a common word matches tens of thousands of comments.
+  const scored: Scored[] = []
   for (const discussion of candidates) {
     const loweredTitle = discussion.title.toLowerCase()
     for (const unit of discussion.units) {
       if (!terms.every((term) => unit.lowered.includes(term))) continue
-      hits.push(hitOf(discussion, loweredTitle, unit, terms, idf))
+      scored.push({ discussion, unit, score: scoreOf(loweredTitle, unit, terms, idf) })
     }
   }
-  hits.sort(
+  scored.sort(
     (a, b) =>
-      b.score - a.score || (a.path < b.path ? -1 : a.path > b.path ? 1 : 0) || a.line - b.line,
+      b.score - a.score ||
+      (a.discussion.path < b.discussion.path
+        ? -1
+        : a.discussion.path > b.discussion.path
+          ? 1
+          : 0) ||
+      a.unit.firstLine - b.unit.firstLine,
   )
-  const limit = options.limit ?? hits.length
-  return { query, terms: [...terms], hits: hits.slice(0, limit), total: hits.length, searched }
+  const limit = options.limit ?? scored.length
+  return {
+    query,
+    terms: [...terms],
+    hits: scored.slice(0, limit).map((hit) => hitOf(hit, terms)),
+    total: scored.length,
+    searched,
+  }
 }
 
-function hitOf(
-  discussion: SearchableDiscussion,
+interface Scored {
+  discussion: SearchableDiscussion
+  unit: SearchUnit
+  score: number
+}
+
+function scoreOf(
   loweredTitle: string,
   unit: SearchUnit,
   terms: readonly string[],
   idf: ReadonlyMap<string, number>,
-): SearchHit {
+): number {
   const lengthNorm = 1 - B + (B * unit.lowered.length) / REFERENCE_LENGTH
   const loweredAuthor = unit.author?.toLowerCase() ?? ''
   let score = 0
@@ -149,6 +168,11 @@ function hitOf(
     if (loweredAuthor.includes(term)) termScore *= AUTHOR_BOOST
     score += termScore
   }
+  // Rounded, so that equal scores reached in another order of additions sort alike.
+  return Math.round(score * 1000) / 1000
+}
+
+function hitOf({ discussion, unit, score }: Scored, terms: readonly string[]): SearchHit {
   const best = bestLine(unit, terms)
   return {
     path: discussion.path,
@@ -157,7 +181,7 @@ function hitOf(
     author: unit.author,
     line: unit.firstLine + best,
     text: shown(unit.lines[best] ?? ''),
-    score: Math.round(score * 1000) / 1000,
+    score,
   }
 }
 

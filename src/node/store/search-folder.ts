@@ -3,11 +3,11 @@
  * `searchFolder` reads the files and lets core parse only those holding every word (a cold CLI
  * run); `FolderSearch` keeps each file cut into units in memory between queries (the app answers
  * every keystroke), and re-reads a file unless its device, inode, size, modification and change
- * times all match the ones it was read with.
+ * times all match the ones of the descriptor it was read through.
  */
 import { constants } from 'node:fs'
 import type { BigIntStats } from 'node:fs'
-import { open, readdir } from 'node:fs/promises'
+import { lstat, open, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { searchableDiscussion, searchDiscussions, searchSources } from '../../core/search/index.js'
@@ -42,22 +42,17 @@ async function discussionPaths(folder: string): Promise<string[]> {
 }
 
 /**
- * A discussion's text (its first `maxBytes` when larger, as the app shows it), or null when the
- * file is gone, is no longer a plain file, or is not a discussion. With `known`, a file whose stamp
- * still matches is not read again (`text` is then empty).
+ * A discussion's text (its first `maxBytes` when larger, as the app shows it) with the stamp of
+ * the file it was read from, or null when the file is gone, is no longer a plain file, or is not
+ * a discussion.
  */
-async function readDiscussion(
-  path: string,
-  maxBytes: number,
-  known?: string,
-): Promise<ReadDiscussion | null> {
+async function readDiscussion(path: string, maxBytes: number): Promise<ReadDiscussion | null> {
   const handle = await open(path, READ_FLAGS).catch(() => null)
   if (!handle) return null
   try {
     const stats = await handle.stat({ bigint: true })
     if (!stats.isFile()) return null
     const stamp = stampOf(stats)
-    if (stamp === known) return { path, text: '', stamp }
     const length = Number(stats.size < BigInt(maxBytes) ? stats.size : BigInt(maxBytes))
     const buffer = Buffer.alloc(length)
     const { bytesRead } = await handle.read(buffer, 0, length, 0)
@@ -108,12 +103,14 @@ export class FolderSearch {
     const paths = await discussionPaths(folder)
     const discussions = await inBatches(paths, async (path) => {
       const kept = this.held.get(path)
-      const read = await readDiscussion(path, this.maxBytes, kept?.stamp)
+      // The name's own stamp first (a link is no plain file): an unchanged file is not opened.
+      const named = await lstat(path, { bigint: true }).catch(() => null)
+      if (kept && named?.isFile() && stampOf(named) === kept.stamp) return kept.discussion
+      const read = named?.isFile() ? await readDiscussion(path, this.maxBytes) : null
       if (!read) {
         this.held.delete(path)
         return null
       }
-      if (kept && kept.stamp === read.stamp) return kept.discussion
       const discussion = searchableDiscussion(path, read.text)
       this.held.set(path, { stamp: read.stamp, discussion })
       return discussion
