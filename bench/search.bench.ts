@@ -11,9 +11,9 @@
  * BENCH_SEARCH_DISCUSSIONS and BENCH_SEARCH_COMMENTS change the folder's size.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, readFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -30,24 +30,41 @@ const COMMENTS = Number(process.env.BENCH_SEARCH_COMMENTS ?? 100)
 /** A rare topic word, a common word, two words, and a word no file holds. */
 const QUERIES = ['gdpr', 'kalo', 'idempotency rollback', 'nowhere']
 
-function cliRun(root: string, folder: string, query: string, cache: string): number {
+interface CliRun {
+  ms: number
+  /** User and system CPU time: what a busy shared machine inflates far less than wall time. */
+  cpuMs: number
+}
+
+function cliRun(root: string, folder: string, query: string, cache: string): CliRun {
   const start = process.hrtime.bigint()
-  const result = spawnSync(process.execPath, [BIN, 'search', query, folder, '--json'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DISCUSSIONS_CONFIG_DIR: join(root, 'config'),
-      DISCUSSIONS_STATE_DIR: join(root, 'state'),
-      NODE_COMPILE_CACHE: cache,
-      NODE_DISABLE_COMPILE_CACHE: undefined,
+  const command = [process.execPath, BIN, 'search', query, folder, '--json']
+  const result = spawnSync(
+    '/usr/bin/time',
+    ['-f', '%U %S', '-o', join(root, 'time.txt'), ...command],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        DISCUSSIONS_CONFIG_DIR: join(root, 'config'),
+        DISCUSSIONS_STATE_DIR: join(root, 'state'),
+        NODE_COMPILE_CACHE: cache,
+        NODE_DISABLE_COMPILE_CACHE: undefined,
+      },
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
     },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  })
+  )
   const ms = Number(process.hrtime.bigint() - start) / 1e6
   if (result.status !== 0 && result.status !== 1)
     throw new Error(`search ${query} exited ${result.status}: ${result.stderr}`)
-  return ms
+  const [user = NaN, system = NaN] = readFileSync(join(root, 'time.txt'), 'utf8')
+    .trim()
+    .split('\n')
+    .at(-1)!
+    .split(' ')
+    .map(Number)
+  return { ms, cpuMs: (user + system) * 1000 }
 }
 
 async function timed(work: () => Promise<unknown>): Promise<number> {
@@ -63,21 +80,23 @@ export async function benchSearch(): Promise<void> {
     const folder = join(root, 'discussions')
     await writeSearchFixture(folder, DISCUSSIONS, COMMENTS)
     console.log(
-      `\nSearch: ${DISCUSSIONS} discussions x ${COMMENTS} comments, medians of ${RUNS} runs`,
+      `\nSearch: ${DISCUSSIONS} discussions x ${COMMENTS} comments, medians of ${RUNS} runs (load average ${loadavg()[0]?.toFixed(1)})`,
     )
     const warmCache = join(root, 'compile-cache')
     cliRun(root, folder, 'warm-up', warmCache) // fills the warm compile cache (not counted)
     const cli = QUERIES.map((query) => {
-      const cold: number[] = []
-      const warm: number[] = []
+      const cold: CliRun[] = []
+      const warm: CliRun[] = []
       for (let i = 0; i < RUNS; i++) {
         cold.push(cliRun(root, folder, query, mkdtempSync(join(root, 'cold-cache-'))))
         warm.push(cliRun(root, folder, query, warmCache))
       }
       return {
         query,
-        'CLI cold (ms)': Math.round(median(cold)),
-        'CLI warm (ms)': Math.round(median(warm)),
+        'CLI cold (ms)': Math.round(median(cold.map((run) => run.ms))),
+        'cold CPU (ms)': Math.round(median(cold.map((run) => run.cpuMs))),
+        'CLI warm (ms)': Math.round(median(warm.map((run) => run.ms))),
+        'warm CPU (ms)': Math.round(median(warm.map((run) => run.cpuMs))),
       }
     })
     const app: Record<string, string | number>[] = []
