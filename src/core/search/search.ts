@@ -32,6 +32,8 @@ export interface SearchResults {
   hits: SearchHit[]
   /** How many units matched, before the limit. */
   total: number
+  /** Every discussion with a hit (not only those of the hits kept), best first. */
+  matched: string[]
   /** How many discussions were searched. */
   searched: number
 }
@@ -140,6 +142,7 @@ function rank(
   return {
     query,
     terms: [...terms],
+    matched: [...new Set(scored.map((hit) => hit.discussion.path))],
     hits: scored.slice(0, limit).map((hit) => hitOf(hit, terms)),
     total: scored.length,
     searched,

@@ -33,6 +33,8 @@ export const searchResultsSchema = z.object({
   hits: z.array(searchHitSchema),
   /** How many comments (and openings) matched, before the limit. */
   total: z.number(),
+  /** Every discussion with a hit (not only those of the hits kept), best first. */
+  matched: z.array(z.string()),
   /** How many discussions were searched. */
   searched: z.number(),
 })
