@@ -115,3 +115,51 @@ test('a hit opens its discussion at the comment, and the address does too', asyn
   await expect(other.locator(`[data-comment-index="${comment}"]`)).toContainText(/gdpr/i)
   expect(problems.errors).toEqual([])
 })
+
+test('j and k step through the comments; a comment copies its link and markdown and is quoted in a reply', async ({
+  page,
+  context,
+  problems,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  await page.goto('/')
+  await page.getByRole('link', { name: /^Open Design 3:/ }).click()
+  await expect(page.locator('[data-comment-index="0"]')).toBeVisible()
+  await page.keyboard.press('j')
+  await expect(page.locator('[data-comment-index="0"]')).toHaveAttribute('data-active', 'true')
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
+  await expect(page.locator('[data-comment-index="2"]')).toHaveAttribute('data-active', 'true')
+  await page.keyboard.press('k')
+  const second = page.locator('[data-comment-index="1"]')
+  await expect(second).toHaveAttribute('data-active', 'true')
+
+  const actions = second.getByRole('button', { name: /^Actions for comment 1 by / })
+  await actions.click()
+  await page.getByRole('menuitem', { name: 'Copy link' }).click()
+  const link = await page.evaluate(() => navigator.clipboard.readText())
+  expect(link).toMatch(/#\/discussion\?path=.*&comment=1$/)
+  // The link opens the same comment in another tab.
+  const other = await context.newPage()
+  await other.goto(link)
+  await expect(other.locator('[data-comment-index="1"]')).toHaveAttribute('data-active', 'true')
+  await other.close()
+
+  await actions.click()
+  await page.getByRole('menuitem', { name: 'Copy as markdown' }).click()
+  const markdown = await page.evaluate(() => navigator.clipboard.readText())
+  expect(markdown).toMatch(/^Name: \S+\n/)
+  const body = markdown.split('\n')[1] ?? ''
+
+  await actions.click()
+  await page.getByRole('menuitem', { name: 'Quote reply' }).click()
+  const composer = page.getByRole('dialog')
+  const text = composer.getByRole('textbox', { name: 'Comment', exact: true })
+  await expect(text).toHaveValue(
+    new RegExp(`wrote:\\n> ${body.slice(0, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+  )
+  await text.press('ControlOrMeta+End')
+  await text.pressSequentially('I agree.')
+  await expect(text).toHaveValue(/I agree\.$/)
+  expect(problems.errors).toEqual([])
+})

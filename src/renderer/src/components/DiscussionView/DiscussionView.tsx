@@ -23,6 +23,7 @@ import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
+import { useCommentSteps } from './useCommentSteps'
 import { useOpenAtComment } from './useOpenAtComment'
 import classes from './DiscussionView.module.css'
 
@@ -101,6 +102,7 @@ export function DiscussionView({
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
   useOpenAtComment(detail, comment, list, setJumped)
+  useCommentSteps(detail?.comments.length ?? 0, jumped, list, setJumped)
   const [turnRunning, setTurnRunning] = useState(false)
   // The comment count when the person added one: the list follows until it has arrived.
   const [awaitingComment, setAwaitingComment] = useState<number | null>(null)
