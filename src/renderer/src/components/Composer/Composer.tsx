@@ -46,12 +46,18 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   const [tab, setTab] = useState<string | null>('write')
   const [busy, setBusy] = useState(false)
 
-  // Again each time it opens: a Quote reply writes the quote into the saved draft first.
   useEffect(() => {
     const draft = loadDraft(path)
     setText(draft.text)
     setVote(draft.vote)
-  }, [path, opened])
+  }, [path])
+  // Again each time it opens: a Quote reply writes the quote into the saved draft first.
+  useEffect(() => {
+    if (!opened) return
+    const draft = loadDraft(path)
+    setText(draft.text)
+    setVote(draft.vote)
+  }, [opened])
   // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
     // Only when it opens: while the person edits the name, the field is theirs.
