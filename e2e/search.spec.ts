@@ -4,7 +4,7 @@
  * with its comment and line, in the order `discussions search --json` and the library give; a hit
  * opens its discussion at that comment, and so does its address.
  */
-import { spawnSync } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -162,4 +162,38 @@ test('j and k step through the comments; a comment copies its link and markdown 
   await text.pressSequentially('I agree.')
   await expect(text).toHaveValue(/I agree\.$/)
   expect(problems.errors).toEqual([])
+})
+
+test('discussions ui --web FILE --at N opens the discussion at that comment', async ({
+  browser,
+  ui,
+}) => {
+  const file = join(ui.folder, 'design-0007.md')
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin', 'discussions.cjs'), 'ui', '--web', '--port', '0', file, '--at', '42'],
+    {
+      cwd: join(ui.folder, '..'),
+      env: { ...process.env, DISCUSSIONS_STATE_DIR: join(ui.folder, '..', '.state-at') },
+    },
+  )
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.exec(output)
+        if (match) resolve(match[0])
+      })
+      child.on('exit', (code) => reject(new Error(`ui exited (${code}): ${output}`)))
+    })
+    expect(url).toContain(`&open=${encodeURIComponent('/discussion?')}`)
+    const page = await browser.newPage()
+    await page.goto(url)
+    await expect(page).toHaveURL(/comment=42$/)
+    await expect(page.locator('[data-comment-index="42"]')).toHaveAttribute('data-active', 'true')
+    await page.close()
+  } finally {
+    child.kill('SIGTERM')
+  }
 })

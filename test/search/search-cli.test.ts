@@ -96,4 +96,19 @@ coldThenWarm('discussions search', () => {
     expect(run.stdout).toContain('comment 0 by Mallory  GDPR body')
     expect(foreignSequences(run.stdout, ownSequence([]))).toEqual([])
   })
+
+  it('ui --at names a comment of a discussion file, or says what is wrong', async () => {
+    const file = join(folder, 'retention.md')
+    const noFile = await runDiscussions(['ui', folder, '--web', '--at', '1'])
+    expect(noFile).toMatchObject({ code: 2, stdout: '' })
+    expect(noFile.stderr).toContain(
+      '--at opens a discussion at a comment: name the discussion file too.',
+    )
+    const notNumber = await runDiscussions(['ui', file, '--web', '--at', 'one'])
+    expect(notNumber.code).toBe(2)
+    expect(notNumber.stderr).toContain('from 0 (e.g. --at 12)')
+    const tui = await runDiscussions(['ui', '--tui', file, '--at', '1'])
+    expect(tui.code).toBe(2)
+    expect(tui.stderr).toContain('The terminal UI does not open at a comment yet')
+  })
 })
