@@ -41,7 +41,12 @@ describe('mentions from prose, through the real bin', () => {
     const { root, run } = await binProject()
 
     for (const pass of ['cold', 'warm']) {
-      const created = await run(['new', `Token flow ${pass}`, '-p', 'architect,security'])
+      const created = await run([
+        'new',
+        `Token flow ${pass}`,
+        '--participants',
+        'architect,security',
+      ])
       expect(created).toMatchObject({ code: 0, stderr: '' })
       const file = created.stdout.replace(/^Created: /, '').trim()
 

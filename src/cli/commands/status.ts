@@ -3,7 +3,8 @@ import type { Command } from '@commander-js/extra-typings'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
-import { loadCliContext } from '../context.js'
+import { requireDiscussionFile } from '../../node/engine/index.js'
+import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
 
@@ -16,11 +17,23 @@ export function registerStatus(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const loaded = await engine.load(file)
+      // A file that is no discussion (package.json, notes) is refused, as `comment` refuses it.
+      await requireDiscussionFile(resolveFile(io, file), file)
       if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
       const status = await engine.status(loaded)
-      if (options.json) writeJson(io, status)
+      if (options.json) writeJson(io, statusJson(status))
       else io.stdout.write(formatStatus(status))
     })
+}
+
+/**
+ * `status --json`: the status, with this phase's voters as `voters`. `participants` means the
+ * discussion's aliases in `parse` and `list`; here it held the voters, and stays, with the same
+ * value, for one release (deprecated in README, CLI reference).
+ */
+export function statusJson(status: DiscussionStatus): Record<string, unknown> {
+  const { participants, ...rest } = status
+  return { ...rest, voters: participants, participants }
 }
 
 function section(title: string, items: readonly ItemView[], prefix: string): string[] {

@@ -2,6 +2,7 @@ import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -61,6 +62,7 @@ export function registerTurn(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const callout = options.callout
       if (options.showPrompt) {
+        requireKnownProvider(options.provider, (await engine.providers()).available)
         const preview = await engine.previewTurn(file, {
           participants,
           ...(callout !== undefined ? { callout } : {}),
@@ -80,19 +82,22 @@ export function registerTurn(program: Command, io: CliIO): void {
       }
 
       const progress = await progressFor(io, options.json === true, turnLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .runTurn(file, {
-            participants,
-            ...(callout !== undefined ? { callout } : {}),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.sequential ? { sequential: true } : {}),
-            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-            signal,
-            onEvent: (event: TurnEvent) => progress.onEvent(event),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .runTurn(file, {
+              participants,
+              ...(callout !== undefined ? { callout } : {}),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.sequential ? { sequential: true } : {}),
+              ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              signal,
+              onEvent: (event: TurnEvent) => progress.onEvent(event),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       if (result.selection.aliases.length === 0) throw nobodyToAsk()
 

@@ -3,6 +3,7 @@
  * redrawn as answers stream in; the ranking under the rows once it is written.
  */
 import type { CouncilEvent } from '../../core/council/events.js'
+import { countOf } from '../plural.js'
 import { formatCost } from '../../core/providers/usage.js'
 import { formatTokens } from './format-tokens.js'
 import { lastLineOf } from './layout.js'
@@ -13,7 +14,7 @@ export function describeCouncilEvent(event: CouncilEvent): string | null {
   switch (event.type) {
     case 'plan': {
       const done = event.calls.filter((call) => call.done).length
-      return `${event.calls.length} calls planned${done > 0 ? `, ${done} already answered in the file` : ''}`
+      return `${countOf(event.calls.length, 'call')} planned${done > 0 ? `, ${done} already answered in the file` : ''}`
     }
     case 'started':
       return `${event.label}: thinking${event.provider ? ` (${event.provider})` : ''}`

@@ -16,11 +16,15 @@
  * | a key other than `API_KEY`    | 401, in the API's own words                               |
  * | model `no-such-model`         | 404 (400 for Gemini), the model does not exist            |
  * | model `rate-limited`          | 429 with `retry-after: RETRY_AFTER_SECONDS`                |
+ * | model `discussions-mcp-script` | Messages only: the next tool call of scripted-agent.ts   |
+ * | model `discussions-mcp-pager`  | Messages only: the next read_discussion page (the same)  |
  * | any other model               | the persona answer, streamed in pieces                    |
  */
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
+import { SCRIPTED_MODELS, nextStep } from './scripted-agent.js'
 
 export const API_KEY = 'sk-standin-0123456789abcdef'
 export const UNKNOWN_MODEL = 'no-such-model'
@@ -137,6 +141,7 @@ async function anthropic(
       'This request would exceed the rate limit for your organization of 50 requests per minute.',
       RATE_HEADERS,
     )
+  if (SCRIPTED_MODELS.includes(model)) return scriptedAnthropic(body, model, response)
   const answer = STAND_IN_ANSWERS.anthropic
   const text = answer.pieces.join('')
   const usage = { input_tokens: answer.inputTokens, output_tokens: answer.outputTokens }
@@ -186,6 +191,92 @@ async function anthropic(
       type: 'message_delta',
       delta: { stop_reason: 'end_turn', stop_sequence: null },
       usage: { output_tokens: answer.outputTokens },
+    },
+    'message_delta',
+  )
+  sse(response, { type: 'message_stop' }, 'message_stop')
+  response.end()
+}
+
+/**
+ * The scripted MCP client's next step (scripted-agent.ts), as the Messages API gives a tool call:
+ * a `tool_use` block whose input streams as `input_json_delta` pieces, `stop_reason: tool_use`;
+ * or the closing text, `end_turn`.
+ */
+async function scriptedAnthropic(
+  body: Record<string, unknown>,
+  model: string,
+  response: ServerResponse,
+) {
+  const step = nextStep(body)
+  const usage = { input_tokens: 100, output_tokens: 20 }
+  const block =
+    step.kind === 'tool_use'
+      ? { type: 'tool_use', id: step.id, name: step.name, input: step.input }
+      : { type: 'text', text: step.text }
+  const stopReason = step.kind === 'tool_use' ? 'tool_use' : 'end_turn'
+  if (body.stream !== true) {
+    sendJson(response, 200, {
+      id: 'msg_standin',
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [block],
+      stop_reason: stopReason,
+      stop_sequence: null,
+      usage,
+    })
+    return
+  }
+  openStream(response)
+  const message = {
+    id: 'msg_standin',
+    type: 'message',
+    role: 'assistant',
+    model,
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
+  }
+  sse(response, { type: 'message_start', message }, 'message_start')
+  const start =
+    step.kind === 'tool_use'
+      ? { type: 'tool_use', id: step.id, name: step.name, input: {} }
+      : { type: 'text', text: '' }
+  sse(
+    response,
+    { type: 'content_block_start', index: 0, content_block: start },
+    'content_block_start',
+  )
+  // The input's JSON in two pieces, as the API streams it: a client must put them together.
+  const json = step.kind === 'tool_use' ? JSON.stringify(step.input) : ''
+  const pieces =
+    step.kind === 'tool_use'
+      ? [json.slice(0, json.length >> 1), json.slice(json.length >> 1)]
+      : [step.text]
+  for (const piece of pieces) {
+    await wait(PIECE_DELAY_MS)
+    sse(
+      response,
+      {
+        type: 'content_block_delta',
+        index: 0,
+        delta:
+          step.kind === 'tool_use'
+            ? { type: 'input_json_delta', partial_json: piece }
+            : { type: 'text_delta', text: piece },
+      },
+      'content_block_delta',
+    )
+  }
+  sse(response, { type: 'content_block_stop', index: 0 }, 'content_block_stop')
+  sse(
+    response,
+    {
+      type: 'message_delta',
+      delta: { stop_reason: stopReason, stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
     },
     'message_delta',
   )
