@@ -102,6 +102,29 @@ coldThenWarm('a fallback chain', () => {
   )
 })
 
+coldThenWarm('a council call through a fallback chain', () => {
+  it(
+    'its done line names the provider that failed before and the time lost',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const { root, env } = await project([
+        { name: 'failing', script: FAILING },
+        { name: 'quick', script: QUICK },
+      ])
+      const council = await runDiscussions(['council', 'Should we cache?'], { cwd: root, env })
+      const done = [
+        ...council.stdout.matchAll(
+          /^(\S+): done, .* via quick after failing \((\d+\.\d)s lost: .+\), .*$/gm,
+        ),
+      ]
+      expect(done.length, council.stdout + council.stderr).toBeGreaterThan(0)
+      for (const line of done) expect(Number(line[2])).toBeGreaterThanOrEqual(1.4)
+    },
+  )
+})
+
 let terminal: TmuxTerminal | null = null
 afterEach(() => {
   terminal?.close()

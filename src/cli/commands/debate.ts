@@ -16,6 +16,7 @@ import { formatStats, formatSummary } from '../debate-report.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { retireShortFlag } from '../retired-flags.js'
 import { writeJson } from '../io.js'
 import { debateLayout } from '../progress/debate-layout.js'
@@ -139,7 +140,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const summary = summarizeDebate((await engine.readDebate(file)).state)
-      if (options.json) writeJson(io, summary)
+      if (options.json) writeJson(io, withRenamedFields('debate status', summary))
       else io.stdout.write(`${formatSummary(summary).join('\n')}\n`)
     })
 
@@ -181,7 +182,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const debates = await engine.debates(options.dir)
       const stats = debateStats(debates.map((d) => d.state))
-      if (options.json) writeJson(io, stats)
+      if (options.json) writeJson(io, withRenamedFields('debate stats', stats))
       else io.stdout.write(`${formatStats(stats).join('\n')}\n`)
     })
 }

@@ -2,7 +2,7 @@ import { InvalidArgumentError } from '@commander-js/extra-typings'
 import type { Command } from '@commander-js/extra-typings'
 
 import { completeWithFallback, ProviderChainError } from '../../core/providers/fallback.js'
-import { requireKnownProvider } from '../../core/providers/known-provider.js'
+import { unknownProviderError } from '../../core/providers/known-provider.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
 import {
@@ -209,7 +209,8 @@ async function testProvider(
   writeProblems(io, loaded.problems)
   const provider = loaded.available.get(name)
   const entry = loaded.entries.find((item) => item.name === name && item.active)
-  requireKnownProvider(name, loaded.available)
+  const unknown = unknownProviderError(name, loaded.available.keys())
+  if (unknown) throw new CliError(unknown.message)
   if (!provider || !entry) throw new CliError(`"${name}" is not an active provider entry.`)
   const what =
     entry.kind === 'demo' ? describeEntry(entry) : `${entry.kind}: ${describeEntry(entry)}`

@@ -6,6 +6,7 @@ import { aliasOfAuthor } from '../../core/routing/route.js'
 import { requireDiscussionFile } from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { writeJson } from '../io.js'
 
 export function registerStatus(program: Command, io: CliIO): void {
@@ -21,19 +22,9 @@ export function registerStatus(program: Command, io: CliIO): void {
       await requireDiscussionFile(resolveFile(io, file), file)
       if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
       const status = await engine.status(loaded)
-      if (options.json) writeJson(io, statusJson(status))
+      if (options.json) writeJson(io, withRenamedFields('status', status))
       else io.stdout.write(formatStatus(status))
     })
-}
-
-/**
- * `status --json`: the status, with this phase's voters as `voters`. `participants` means the
- * discussion's aliases in `parse` and `list`; here it held the voters, and stays, with the same
- * value, for one release (deprecated in README, CLI reference).
- */
-export function statusJson(status: DiscussionStatus): Record<string, unknown> {
-  const { participants, ...rest } = status
-  return { ...rest, voters: participants, participants }
 }
 
 function section(title: string, items: readonly ItemView[], prefix: string): string[] {

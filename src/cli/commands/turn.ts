@@ -8,6 +8,7 @@ import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { progressFor } from '../progress/index.js'
 import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
@@ -107,14 +108,14 @@ export function registerTurn(program: Command, io: CliIO): void {
         const { answers, ...rest } = result
         writeJson(
           io,
-          {
+          withRenamedFields('turn', {
             type: 'result',
             ...rest,
             answers: answers.map((answer) => answer.event),
             consensus: status.consensus,
             phaseNow: status.phase,
             statusNow: status.status,
-          },
+          }),
           { compact: true },
         )
       } else {
