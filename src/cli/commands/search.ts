@@ -40,7 +40,7 @@ export function registerSearch(
     .argument('<query>', 'the words to find (every one must appear; case does not matter)')
     .argument('[folder]', 'folder to search (default: output.directory of the config)')
     .option(
-      '-n, --limit <count>',
+      '--limit <count>',
       `show at most this many hits (default: ${DEFAULT_LIMIT})`,
       parseLimit,
     )
