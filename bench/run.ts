@@ -2,6 +2,7 @@
 import { benchCli } from './cli.bench.js'
 import { benchDiagrams } from './diagrams.bench.js'
 import { benchParse } from './parse.bench.js'
+import { benchSearch } from './search.bench.js'
 import { benchStore } from './store.bench.js'
 import { benchTurn } from './turn.bench.js'
 import { benchUi } from './ui.bench.js'
@@ -13,3 +14,4 @@ await benchTurn()
 await benchUi()
 await benchDiagrams()
 await benchCli()
+await benchSearch()

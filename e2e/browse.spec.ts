@@ -7,9 +7,9 @@ test('browse, filter, search and open a discussion', async ({ page, problems }) 
   await expect(table.locator('tbody tr')).toHaveCount(4)
   await expect(page.getByRole('link', { name: 'Open Add User Authentication' })).toBeVisible()
 
-  await typeInto(page.getByLabel('Search titles'), 'payment')
+  await typeInto(page.getByLabel('Search discussions'), 'payment')
   await expect(table.locator('tbody tr')).toHaveCount(1)
-  await clearField(page.getByLabel('Search titles'))
+  await clearField(page.getByLabel('Search discussions'))
   await expect(table.locator('tbody tr')).toHaveCount(4)
 
   await page.getByRole('link', { name: 'Open Add User Authentication' }).click()

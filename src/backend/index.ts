@@ -30,6 +30,7 @@ import type { Invoke } from './infra/router.js'
 import { personasHandlers } from './personas.js'
 import { phasesHandlers } from './phases.js'
 import { providersHandlers } from './providers.js'
+import { searchHandlers } from './search.js'
 import { speechHandlers } from './speech.js'
 import { templatesHandlers } from './templates.js'
 import { turnsHandlers } from './turns.js'
@@ -123,6 +124,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     speech: speechHandlers(context),
     debates: debatesHandlers(context),
     exports: exportsHandlers(context),
+    search: searchHandlers(context),
   }
   const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {

@@ -43,6 +43,12 @@ export const COMMANDS: readonly CommandEntry[] = [
     import('./commands/list.js').then((m) => m.registerList),
   ),
   entry(
+    'search',
+    '[options] <query> [folder]',
+    'Search the discussions of a folder (titles, comments, markers, authors): the best hits first, each with its file, line and comment number.',
+    () => import('./commands/search.js').then((m) => m.registerSearch),
+  ),
+  entry(
     'status',
     '[options] <file>',
     'Show a discussion at a glance: phase, votes with reasons, open items, consensus.',

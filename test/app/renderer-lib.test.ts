@@ -64,6 +64,9 @@ describe('renderer helpers', () => {
   it('keeps the view in the hash', () => {
     const route = { view: 'discussion', path: '/a b/c.md', comment: null } as const
     expect(parseRoute(routeHash(route))).toEqual(route)
+    const atComment = { view: 'discussion', path: '/a b/c.md', comment: 12 } as const
+    expect(routeHash(atComment)).toBe('#/discussion?path=%2Fa+b%2Fc.md&comment=12')
+    expect(parseRoute(routeHash(atComment))).toEqual(atComment)
     expect(parseRoute('#/?folder=%2Fx')).toEqual({ view: 'browser', folder: '/x' })
     expect(parseRoute('')).toEqual({ view: 'browser', folder: null })
   })

@@ -47,14 +47,26 @@ async function targetToOpen(io: CliIO, path: string | undefined): Promise<Target
   return { folder: existsSync(configured) ? configured : io.cwd, file: null }
 }
 
-/** The renderer's route to a discussion (see src/renderer/src/lib/route.ts). */
-function discussionRoute(file: string): string {
-  return `/discussion?${new URLSearchParams({ path: file })}`
+/**
+ * The renderer's route to a discussion, at a comment when `at` names one (numbered as `parse`
+ * numbers them; see src/renderer/src/lib/route.ts).
+ */
+function discussionRoute(file: string, at: number | null): string {
+  return `/discussion?${new URLSearchParams({ path: file, ...(at !== null ? { comment: String(at) } : {}) })}`
 }
 
 /** Appended to the browser link's `#token=...`: the discussion to start on (session-token.ts). */
-function openParameter(file: string | null): string {
-  return file === null ? '' : `&open=${encodeURIComponent(discussionRoute(file))}`
+function openParameter(file: string | null, at: number | null): string {
+  return file === null ? '' : `&open=${encodeURIComponent(discussionRoute(file, at))}`
+}
+
+function parseComment(value: string): number {
+  const at = Number(value)
+  if (!/^\d+$/.test(value) || !Number.isSafeInteger(at))
+    throw new InvalidArgumentError(
+      'give a comment number as `discussions parse` numbers them, from 0 (e.g. --at 12).',
+    )
+  return at
 }
 
 function untilStopped(): Promise<void> {
@@ -64,7 +76,12 @@ function untilStopped(): Promise<void> {
   })
 }
 
-async function browserMode(io: CliIO, target: Target, port: number | undefined): Promise<void> {
+async function browserMode(
+  io: CliIO,
+  target: Target,
+  port: number | undefined,
+  at: number | null,
+): Promise<void> {
   const { folder } = target
   await ensureBuilt(io, false)
   const server = await serveBrowserMode({
@@ -80,14 +97,19 @@ async function browserMode(io: CliIO, target: Target, port: number | undefined):
   })
   io.stdout.write(
     `Orchestrated Discussions on ${folder}\n` +
-      `Open in your browser: ${server.url}${openParameter(target.file)}\n` +
+      `Open in your browser: ${server.url}${openParameter(target.file, at)}\n` +
       'The part after # signs the page in (keep it to yourself); the link works until you stop. Press Ctrl+C to stop.\n',
   )
   await untilStopped()
   await server.close()
 }
 
-function desktopApp(binary: string, target: Target, env: NodeJS.ProcessEnv): Promise<void> {
+function desktopApp(
+  binary: string,
+  target: Target,
+  env: NodeJS.ProcessEnv,
+  at: number | null,
+): Promise<void> {
   return new Promise((done, fail) => {
     const child = spawn(binary, [electronMain()], {
       stdio: 'inherit',
@@ -95,7 +117,7 @@ function desktopApp(binary: string, target: Target, env: NodeJS.ProcessEnv): Pro
         ...env,
         DISCUSSIONS_UI_FOLDER: target.folder,
         ...(target.file !== null
-          ? { DISCUSSIONS_UI_ROUTE: `#${discussionRoute(target.file)}` }
+          ? { DISCUSSIONS_UI_ROUTE: `#${discussionRoute(target.file, at)}` }
           : {}),
       },
     })
@@ -116,23 +138,35 @@ export function registerUi(program: Command, io: CliIO): void {
     .option('--web', 'serve the app to your browser on 127.0.0.1 instead of a desktop window')
     .option('--tui', 'the terminal UI, for SSH and terminals (docs/tui.md)')
     .option('--port <port>', 'port for --web (default: any free port)', parsePort)
+    .option(
+      '--at <comment>',
+      'open the discussion at this comment (numbered as `parse` numbers them)',
+      parseComment,
+    )
     .action(async (pathArgument, options) => {
       const target = await targetToOpen(io, pathArgument)
+      const at = options.at ?? null
+      if (at !== null && target.file === null)
+        throw new CliError('--at opens a discussion at a comment: name the discussion file too.')
       if (options.tui) {
         if (options.web) throw new CliError('Choose one of --tui and --web.')
+        if (at !== null)
+          throw new CliError(
+            'The terminal UI does not open at a comment yet: leave out --at, or use --web.',
+          )
         // Ink and React load only here, so no other command pays for them.
         const { runTui } = await import('../../tui/index.js')
         return runTui({ ...target, cwd: io.cwd, env: io.env })
       }
-      if (options.web) return browserMode(io, target, options.port)
+      if (options.web) return browserMode(io, target, options.port, at)
       const binary = electronBinary(io.env)
       if (binary) {
         await ensureBuilt(io, true)
-        return desktopApp(binary, target, io.env)
+        return desktopApp(binary, target, io.env, at)
       }
       io.stdout.write(
         'The desktop app is not available here (Electron binary not installed); serving the same app to your browser instead.\n',
       )
-      return browserMode(io, target, options.port)
+      return browserMode(io, target, options.port, at)
     })
 }

@@ -77,6 +77,7 @@ export function App(): ReactNode {
                   {route.view === 'discussion' ? (
                     <DiscussionView
                       path={route.path}
+                      comment={route.comment}
                       version={version}
                       onBack={() =>
                         history.length > 1

@@ -58,6 +58,8 @@ export const INVOKE_CHANNELS = [
   'debates:decide',
   'exports:adr',
   'exports:html',
+  'search:folder',
+  'search:discussion',
 ] as const
 
 export const EVENT_CHANNELS = [

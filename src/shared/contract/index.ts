@@ -31,6 +31,8 @@ import { phasesRequests } from './phases.js'
 import type { PhasesResponses } from './phases.js'
 import { providersRequests } from './providers.js'
 import type { ProvidersResponses } from './providers.js'
+import { searchRequests } from './search.js'
+import type { SearchResponses } from './search.js'
 import { speechRequests } from './speech.js'
 import type { SpeechResponses } from './speech.js'
 import { templatesRequests } from './templates.js'
@@ -54,6 +56,7 @@ export type * from './links.js'
 export type * from './personas.js'
 export type * from './phases.js'
 export type * from './providers.js'
+export type * from './search.js'
 export type * from './speech.js'
 export type * from './templates.js'
 export type * from './turns.js'
@@ -77,6 +80,7 @@ export const REQUEST_SCHEMAS = {
   ...speechRequests,
   ...debatesRequests,
   ...exportsRequests,
+  ...searchRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -96,7 +100,8 @@ interface Responses
     ArtifactsResponses,
     SpeechResponses,
     DebatesResponses,
-    ExportsResponses {}
+    ExportsResponses,
+    SearchResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {

@@ -22,7 +22,10 @@ export function parseRoute(hash: string): Route {
 
 export function routeHash(route: Route): string {
   if (route.view === 'discussion')
-    return `#/discussion?${new URLSearchParams({ path: route.path })}`
+    return `#/discussion?${new URLSearchParams({
+      path: route.path,
+      ...(route.comment !== null ? { comment: String(route.comment) } : {}),
+    })}`
   return route.folder ? `#/?${new URLSearchParams({ folder: route.folder })}` : '#/'
 }
 

@@ -5,6 +5,7 @@ import type { ReactNode } from 'react'
 import type { CommentInfo } from '@shared/contract'
 import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { VoteBadge } from '../Badges/VoteBadge'
+import { CommentActions } from './CommentActions'
 import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
 import { ReadAloudButton } from '../ReadAloud/ReadAloudButton'
@@ -13,6 +14,8 @@ import { sameCardProps } from './same-props'
 
 export interface CommentCardProps {
   comment: CommentInfo
+  /** The discussion's file: the comment's link and the reply's draft name it. */
+  path?: string
   /** Persona role shown beside an AI author's name, when known. */
   role?: string | null
   /** Outlined as the current find match or jump target. */
@@ -24,6 +27,7 @@ export interface CommentCardProps {
 
 export const CommentCard = memo(function CommentCard({
   comment,
+  path,
   role,
   active = false,
   onOpenLink,
@@ -65,6 +69,7 @@ export const CommentCard = memo(function CommentCard({
         <Group gap={6} wrap="nowrap">
           <ReadAloudButton text={comment.body} />
           <VoteBadge vote={comment.vote} />
+          {path !== undefined && <CommentActions path={path} comment={comment} />}
         </Group>
       </Group>
       <div data-comment-body>

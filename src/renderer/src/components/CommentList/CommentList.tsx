@@ -270,6 +270,7 @@ export function CommentList({
                 {comment ? (
                   <CommentCard
                     comment={comment}
+                    path={path}
                     role={roles.get(comment.author) ?? null}
                     active={activeIndex === item.index}
                     onOpenLink={onOpenLink}

@@ -51,6 +51,13 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
     setText(draft.text)
     setVote(draft.vote)
   }, [path])
+  // Again each time it opens: a Quote reply writes the quote into the saved draft first.
+  useEffect(() => {
+    if (!opened) return
+    const draft = loadDraft(path)
+    setText(draft.text)
+    setVote(draft.vote)
+  }, [opened])
   // Each time it opens, the box shows the name the header shows.
   useEffect(() => {
     // Only when it opens: while the person edits the name, the field is theirs.

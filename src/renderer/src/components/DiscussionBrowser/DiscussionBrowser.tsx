@@ -20,6 +20,8 @@ import { useRequest } from '../../api/useRequest'
 import { FolderSidebar } from '../FolderSidebar/FolderSidebar'
 import { DiscussionTable } from './DiscussionTable'
 import { ALL, filterDiscussions } from './filter'
+import { SearchHits } from './SearchHits'
+import { useFolderSearch } from './useFolderSearch'
 import classes from './DiscussionBrowser.module.css'
 import { ERROR_TEXT } from '../../theme'
 
@@ -32,7 +34,7 @@ export interface DiscussionBrowserProps {
   onNew: () => void
 }
 
-/** The discussions of the open folder: filter by status, search titles, open one. */
+/** The discussions of the open folder: filter by status, search their text, open one. */
 export function DiscussionBrowser({
   folder,
   version,
@@ -55,7 +57,13 @@ export function DiscussionBrowser({
       ].sort(),
     [data],
   )
-  const shown = useMemo(() => filterDiscussions(data ?? [], status, search), [data, status, search])
+  const found = useFolderSearch(folder, search, version)
+  const shown = useMemo(() => {
+    const kept = filterDiscussions(data ?? [], status, '')
+    if (!found) return kept
+    const matched = new Set(found.matched)
+    return kept.filter((item) => matched.has(item.path))
+  }, [data, status, found])
 
   return (
     <div className={classes.layout}>
@@ -75,8 +83,8 @@ export function DiscussionBrowser({
           </Group>
           <Group gap="sm">
             <TextInput
-              placeholder="Search titles"
-              aria-label="Search titles"
+              placeholder="Search discussions"
+              aria-label="Search discussions"
               leftSection={<IconSearch size={16} />}
               value={search}
               onChange={(event) => setSearch(event.currentTarget.value)}
@@ -92,6 +100,7 @@ export function DiscussionBrowser({
               ]}
             />
           </Group>
+          {found && <SearchHits results={found} />}
         </Stack>
         <ScrollArea className={classes.list} px="md">
           {!data && loading && (

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
+import { useComposeRequests } from '../../lib/compose-request'
 import { useShortcuts } from '../../lib/shortcuts'
 import { Composer } from '../Composer/Composer'
 import { usePanels } from '../Panels/PanelsContext'
@@ -34,6 +35,7 @@ export function DiscussionControls({
     t: () => !running && setDialog((open) => open ?? 'turn'),
     c: () => setDialog((open) => open ?? 'comment'),
   })
+  useComposeRequests(() => setDialog((open) => open ?? 'comment'))
 
   return (
     <>

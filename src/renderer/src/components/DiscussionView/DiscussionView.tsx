@@ -24,6 +24,8 @@ import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
+import { useCommentSteps } from './useCommentSteps'
+import { useOpenAtComment } from './useOpenAtComment'
 import classes from './DiscussionView.module.css'
 
 /** A debate's phases that are outcomes rather than steps. */
@@ -31,6 +33,8 @@ const DEBATE_OUTCOMES = ['decided', 'escalated']
 
 export interface DiscussionViewProps {
   path: string
+  /** The comment the address names (`?comment=N`, numbered as `parse` numbers them). */
+  comment?: number | null
   /** Changes when the file should be read again (R, or a change on disk). */
   version: number
   onBack: () => void
@@ -79,7 +83,12 @@ function useFind(
 }
 
 /** One discussion: header with phases and participants, the comments, and the side panel. */
-export function DiscussionView({ path, version, onBack }: DiscussionViewProps): ReactNode {
+export function DiscussionView({
+  path,
+  comment = null,
+  version,
+  onBack,
+}: DiscussionViewProps): ReactNode {
   const api = useApi()
   const openLink = useOpenLink()
   const list = useRef<CommentListHandle>(null)
@@ -93,6 +102,8 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
+  useOpenAtComment(detail, comment, list, setJumped)
+  useCommentSteps(detail?.comments.length ?? 0, jumped, list, setJumped)
   const [turnRunning, setTurnRunning] = useState(false)
   // The comment count when the person added one: the list follows until it has arrived.
   const [awaitingComment, setAwaitingComment] = useState<number | null>(null)

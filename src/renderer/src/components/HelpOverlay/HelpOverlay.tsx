@@ -18,6 +18,12 @@ export function HelpOverlay({ opened, onClose, canQuit }: HelpOverlayProps): Rea
     [<Kbd key="c">C</Kbd>, 'Add a comment, with an optional vote (the draft is kept)'],
     [<Kbd key="d">D</Kbd>, 'Diagrams of the discussion: view, edit, create, clean up'],
     [
+      <span key="jk">
+        <Kbd>J</Kbd> / <Kbd>K</Kbd>
+      </span>,
+      'Next / previous comment',
+    ],
+    [
       <span key="f">
         <Kbd>{mod}</Kbd> + <Kbd>F</Kbd>
       </span>,

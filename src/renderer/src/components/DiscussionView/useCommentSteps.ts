@@ -1,0 +1,26 @@
+import type { RefObject } from 'react'
+
+import { useShortcuts } from '../../lib/shortcuts'
+import type { CommentListHandle } from '../CommentList/CommentList'
+
+/**
+ * `j` and `k`: the next and the previous comment, from the one outlined (the first or the last
+ * when none is), scrolled into view and outlined, as in a mail reader.
+ */
+export function useCommentSteps(
+  count: number,
+  current: number | null,
+  list: RefObject<CommentListHandle | null>,
+  outline: (index: number) => void,
+): void {
+  const go = (index: number): void => {
+    if (count === 0) return
+    const target = Math.max(0, Math.min(count - 1, index))
+    list.current?.scrollToComment(target)
+    outline(target)
+  }
+  useShortcuts({
+    j: () => go(current === null ? 0 : current + 1),
+    k: () => go(current === null ? count - 1 : current - 1),
+  })
+}
