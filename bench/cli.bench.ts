@@ -83,7 +83,7 @@ function bundleIsStale(): boolean {
 }
 
 /** The bench measures the bundle: build it when it is missing or older than the sources. */
-function ensureBuild(): void {
+export function ensureBuild(): void {
   if (!bundleIsStale()) return
   console.log('Building the CLI (npm run build:cli) so the bin runs the bundle ...')
   const result = spawnSync('npm', ['run', '-s', 'build:cli'], { cwd: ROOT, stdio: 'inherit' })

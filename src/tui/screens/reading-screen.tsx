@@ -1,11 +1,12 @@
 import { Box } from 'ink'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useState } from 'react'
 
 import { useKeys } from '../keys.js'
 import type { OpenDiscussion } from '../session.js'
 import { roleOf } from '../session.js'
 import { paint, tint, VOTE_COLORS } from '../theme.js'
-import { clampOffset, commentStarts, endOffset, readingLines } from '../view-model/reading.js'
+import { ReadingDocument, TOP } from '../view-model/reading-document.js'
+import type { KeptPlace, Place } from '../view-model/reading-document.js'
 import { summaryView } from '../view-model/summary.js'
 import { fit, wrap } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
@@ -31,6 +32,8 @@ export function ReadingScreen(
     rows: number
     colors: boolean
     message: string | null
+    /** Where the person was in this discussion: kept across turns, comments and advances. */
+    kept: KeptPlace
   },
 ): React.JSX.Element {
   const { open, columns, rows, colors } = props
@@ -38,41 +41,34 @@ export function ReadingScreen(
   const side = summaryShown && columns >= 90
   const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
   const height = Math.max(3, rows - 3)
-  const lines = useMemo(
-    () => readingLines(open.text, open.view, bodyWidth, roleOf(open)),
+  const document = useMemo(
+    () => new ReadingDocument(open.text, open.view, bodyWidth, roleOf(open)),
     [open, bodyWidth],
   )
-  const [offset, setOffset] = useState(0)
-  // Keys can come faster than draws: each moves from where the one before left the text.
-  const scrolled = useRef(0)
-  const atEnd = useRef(false)
-  // A discussion that grows while the newest part is shown keeps showing the newest part.
-  useEffect(() => {
-    if (!atEnd.current) return
-    scrolled.current = endOffset(lines, height)
-    setOffset(scrolled.current)
-  }, [lines, height])
-  const move = (to: number): void => {
-    const next = clampOffset(to, lines, height)
-    atEnd.current = next >= endOffset(lines, height)
-    scrolled.current = next
-    setOffset(next)
+  const [, redraw] = useState(0)
+  // Keys can come faster than draws, and the place outlives this screen: it lives in `kept`.
+  // A discussion that grows while its end is shown keeps showing the end.
+  const { kept } = props
+  kept.place = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
+  const move = (to: Place): void => {
+    kept.place = document.clamp(to, height)
+    kept.atEnd = document.atEnd(kept.place, height)
+    redraw((count) => count + 1)
   }
-  const top = clampOffset(offset, lines, height)
-  const starts = commentStarts(lines)
-  const selected =
-    lines.slice(top, top + height).find((line) => line.comment !== null)?.comment ?? undefined
+  const top = kept.place
+  const body = document.window(top, height)
+  const selected = body.find((line) => line.comment !== null)?.comment ?? undefined
 
   useKeys((input, key) => {
-    const top = clampOffset(scrolled.current, lines, height)
-    if (key.upArrow) move(top - 1)
-    else if (key.downArrow) move(top + 1)
-    else if (key.pageUp) move(top - (height - 1))
-    else if (key.pageDown || input === ' ') move(top + (height - 1))
-    else if (key.home || input === 'g') move(0)
-    else if (key.end || input === 'G') move(endOffset(lines, height))
-    else if (input === 'n') move(starts.find((start) => start > top) ?? top)
-    else if (input === 'p') move([...starts].reverse().find((start) => start < top) ?? 0)
+    const top = kept.place
+    if (key.upArrow) move(document.step(top, -1))
+    else if (key.downArrow) move(document.step(top, 1))
+    else if (key.pageUp) move(document.step(top, -(height - 1)))
+    else if (key.pageDown || input === ' ') move(document.step(top, height - 1))
+    else if (key.home || input === 'g') move(TOP)
+    else if (key.end || input === 'G') move(document.end(height))
+    else if (input === 'n') move(document.nextComment(top, height))
+    else if (input === 'p') move(document.previousComment(top))
     else if (input === 's') setSummaryShown((shown) => !shown)
     else if (input === 'r' || input === 't') props.onRun()
     else if (input === 'c') props.onComment()
@@ -89,9 +85,7 @@ export function ReadingScreen(
   const view = open.view
   const verdict = open.status.consensus.summary
   const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
-  const body = lines.slice(top, top + height)
-  const position =
-    lines.length <= height ? 'all' : `${Math.round(((top + height) / lines.length) * 100)}%`
+  const position = document.position(top, height)
   const footer =
     props.message ??
     'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
@@ -99,7 +93,7 @@ export function ReadingScreen(
     <Box flexDirection="column" width={bodyWidth} height={height}>
       {body.map((line, index) => (
         <Text
-          key={top + index}
+          key={index}
           wrap="truncate"
           {...paint(line.style, colors)}
           inverse={line.style === 'author' && line.comment === selected}

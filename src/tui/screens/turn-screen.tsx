@@ -173,6 +173,20 @@ export function TurnScreen(props: {
   )
 }
 
+/**
+ * The last `count` wrapped lines of `text`: only its tail is wrapped, so an answer that streams to
+ * megabytes costs the same to draw at each event.
+ */
+function lastLines(text: string, count: number, width: number): string[] {
+  if (count <= 0) return []
+  let start = text.length
+  for (let found = 0; found < count && start > 0; found++) start = text.lastIndexOf('\n', start - 1)
+  // A last line longer than the panel holds: its end is what is shown.
+  const tail = text.slice(Math.max(0, start + 1, text.length - count * Math.max(1, width)))
+  const lines = tail.split('\n').flatMap((line) => wrap(line, width))
+  return lines.slice(Math.max(0, lines.length - count))
+}
+
 const STATE_COLORS: Record<string, string> = {
   queued: 'gray',
   thinking: 'yellow',
@@ -189,8 +203,7 @@ function PersonaPanel(props: {
   colors: boolean
 }): React.JSX.Element {
   const { persona, width, height, colors } = props
-  const text = persona.text.split('\n').flatMap((line) => wrap(line, width - 2))
-  const visible = text.slice(Math.max(0, text.length - (height - 1)))
+  const visible = lastLines(persona.text, height - 1, width - 2)
   const color = persona.vote ? VOTE_COLORS[persona.vote] : STATE_COLORS[persona.state]
   return (
     <Box flexDirection="column">
