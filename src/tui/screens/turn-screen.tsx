@@ -11,6 +11,8 @@ import {
   turnFinished,
 } from '../view-model/turn-progress.js'
 import type { PersonaProgress, TurnProgress } from '../view-model/turn-progress.js'
+import { attemptLine, recordAttempt } from '../view-model/turn-attempts.js'
+import type { Attempt } from '../view-model/turn-attempts.js'
 import { fit, wrap } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
@@ -106,6 +108,18 @@ export function TurnScreen(props: {
   const [finished, setFinished] = useState<string | null>(null)
   const ended = useRef<string | null>(null)
   const abort = useRef<AbortController | null>(null)
+  const [attempts, setAttempts] = useState<Map<string, Attempt>>(() => new Map())
+  const [chains, setChains] = useState<Map<string, string[]>>(() => new Map())
+  // The elapsed times tick while the turn runs, so a hung provider shows as time passing.
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (finished !== null) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [finished])
+  useEffect(() => {
+    void props.session.providerChains(props.participants).then(setChains)
+  }, [props.session, props.participants])
 
   const end = (note: string): void => {
     ended.current = note
@@ -118,7 +132,10 @@ export function TurnScreen(props: {
       .runTurn(props.path, {
         participants: props.participants,
         signal: controller.signal,
-        onEvent: (event) => setProgress((current) => applyTurnEvent(current, event)),
+        onEvent: (event) => {
+          setProgress((current) => applyTurnEvent(current, event))
+          setAttempts((current) => recordAttempt(current, event, Date.now()))
+        },
       })
       .then(
         (result) => {
@@ -153,6 +170,11 @@ export function TurnScreen(props: {
         <PersonaPanel
           key={persona.alias}
           persona={persona}
+          attempt={
+            ['thinking', 'streaming'].includes(persona.state)
+              ? attemptLine(attempts.get(persona.alias), chains.get(persona.alias) ?? [], now)
+              : ''
+          }
           width={columns}
           height={each}
           colors={colors}
@@ -198,6 +220,8 @@ const STATE_COLORS: Record<string, string> = {
 
 function PersonaPanel(props: {
   persona: PersonaProgress
+  /** Elapsed time, the provider tried and the chain, while it works. */
+  attempt: string
   width: number
   height: number
   colors: boolean
@@ -208,7 +232,12 @@ function PersonaPanel(props: {
   return (
     <Box flexDirection="column">
       <Text bold {...tint(color ?? 'white', colors)}>
-        {fit(progressLine(persona), width)}
+        {fit(
+          props.attempt
+            ? `@${persona.alias}  ${persona.state} · ${props.attempt}`
+            : progressLine(persona),
+          width,
+        )}
       </Text>
       {visible.map((line, index) => (
         <Text key={index} wrap="truncate">
