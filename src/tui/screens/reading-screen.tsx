@@ -96,6 +96,7 @@ export function ReadingScreen(
           key={index}
           wrap="truncate"
           {...paint(line.style, colors)}
+          {...(line.vote && colors ? { color: VOTE_COLORS[line.vote] } : {})}
           inverse={line.style === 'author' && line.comment === selected}
         >
           {line.text === '' ? ' ' : line.text}

@@ -18,6 +18,8 @@ export interface ReadingLine {
   style: LineStyle
   /** Index into view.comments of the comment this line belongs to; null before the first. */
   comment: number | null
+  /** A vote line's vote, which colours it. */
+  vote?: 'READY' | 'CHANGES' | 'REJECT'
 }
 
 const HEADER = /^\s*<!--\s*([A-Za-z][\w .-]*?)\s*:\s*(.*?)\s*-->\s*$/
@@ -127,7 +129,19 @@ export function layoutLines(
     }
     const marker = matchMarker(raw)
     if (marker) {
-      push(clean(raw), marker.kind === 'vote' ? 'vote' : 'marker')
+      if (marker.kind !== 'vote') {
+        push(clean(raw), 'marker')
+        continue
+      }
+      flush()
+      const vote = /\b(READY|CHANGES|REJECT)\b/i.exec(raw)?.[1]?.toUpperCase()
+      for (const piece of wrap(clean(raw), width))
+        out.push({
+          text: piece,
+          style: 'vote',
+          comment,
+          ...(vote === 'READY' || vote === 'CHANGES' || vote === 'REJECT' ? { vote } : {}),
+        })
       continue
     }
     if (isProse(raw)) {
