@@ -4,10 +4,13 @@
  * terminal given back each time. The fixtures are generated here; how fast they open is measured
  * by `npx tsx bench/tui.bench.ts`, never asserted.
  */
-import { beforeAll, expect, it } from 'vitest'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+
+import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { coldThenWarm } from '../support/run-cli.js'
-import { tempFolder } from '../support/temp.js'
 import { writeLongFixtures } from './long-fixtures.js'
 import type { LongFixtures } from './long-fixtures.js'
 import { tmuxAvailable } from './tmux-terminal.js'
@@ -16,10 +19,14 @@ import { closeTerminalsAfterEach, sizeFor, start, transcript, workspace } from '
 
 closeTerminalsAfterEach()
 
+// Made once for the file's tests (60 MB), so outside the per-test temporary folders.
 let fixtures: LongFixtures
+let fixtureFolder = ''
 beforeAll(async () => {
-  fixtures = await writeLongFixtures(await tempFolder('discussions-tui-long-'))
+  fixtureFolder = await mkdtemp(join(tmpdir(), 'discussions-tui-long-'))
+  fixtures = await writeLongFixtures(fixtureFolder)
 }, 120_000)
+afterAll(() => rm(fixtureFolder, { recursive: true, force: true }))
 
 coldThenWarm(
   'the terminal UI on long discussions',

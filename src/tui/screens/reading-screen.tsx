@@ -1,5 +1,5 @@
 import { Box } from 'ink'
-import { useMemo, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
 import type { OpenDiscussion } from '../session.js'
@@ -7,8 +7,8 @@ import { roleOf } from '../session.js'
 import { paint, tint, VOTE_COLORS } from '../theme.js'
 import { ReadingDocument, TOP } from '../view-model/reading-document.js'
 import type { KeptPlace, Place } from '../view-model/reading-document.js'
-import { summaryView } from '../view-model/summary.js'
-import { fit, wrap } from '../view-model/text.js'
+import { summaryRows, summaryView, summaryWindow } from '../view-model/summary.js'
+import { fit } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
 const SIDE_WIDTH = 38
@@ -38,6 +38,9 @@ export function ReadingScreen(
 ): React.JSX.Element {
   const { open, columns, rows, colors } = props
   const [summaryShown, setSummaryShown] = useState(false)
+  // While the summary is shown, the arrows and pages scroll it (from a ref: keys outrun draws).
+  const [summaryTop, setSummaryTop] = useState(0)
+  const summaryAt = useRef({ shown: false, top: 0 })
   const side = summaryShown && columns >= 90
   const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
   const height = Math.max(3, rows - 3)
@@ -61,7 +64,14 @@ export function ReadingScreen(
 
   useKeys((input, key) => {
     const top = kept.place
-    if (key.upArrow) move(document.step(top, -1))
+    const scrollSummary = (delta: number): void => {
+      const rows = summaryRows(summaryView(open.status), side ? SIDE_WIDTH : columns).length + 1
+      summaryAt.current.top = Math.max(0, Math.min(rows - height, summaryAt.current.top + delta))
+      setSummaryTop(summaryAt.current.top)
+    }
+    if (summaryAt.current.shown && (key.upArrow || key.downArrow || key.pageUp || key.pageDown))
+      scrollSummary(key.upArrow ? -1 : key.downArrow ? 1 : key.pageUp ? -(height - 1) : height - 1)
+    else if (key.upArrow) move(document.step(top, -1))
     else if (key.downArrow) move(document.step(top, 1))
     else if (key.pageUp) move(document.step(top, -(height - 1)))
     else if (key.pageDown || input === ' ') move(document.step(top, height - 1))
@@ -69,8 +79,10 @@ export function ReadingScreen(
     else if (key.end || input === 'G') move(document.end(height))
     else if (input === 'n') move(document.nextComment(top, height))
     else if (input === 'p') move(document.previousComment(top))
-    else if (input === 's') setSummaryShown((shown) => !shown)
-    else if (input === 'r' || input === 't') props.onRun()
+    else if (input === 's') {
+      summaryAt.current.shown = !summaryAt.current.shown
+      setSummaryShown(summaryAt.current.shown)
+    } else if (input === 'r' || input === 't') props.onRun()
     else if (input === 'c') props.onComment()
     else if (input === 'a') props.onAdvance()
     else if (input === 'd') props.onDiagrams()
@@ -110,13 +122,25 @@ export function ReadingScreen(
         {fit(`${heading}  [${position}]`, columns)}
       </Text>
       {summaryShown && !side ? (
-        <SummaryPanel open={open} width={columns} height={height} colors={colors} />
+        <SummaryPanel
+          open={open}
+          width={columns}
+          height={height}
+          colors={colors}
+          offset={summaryTop}
+        />
       ) : (
         <Box flexDirection="row">
           {bodyBox}
           {side && (
             <Box marginLeft={1}>
-              <SummaryPanel open={open} width={SIDE_WIDTH} height={height} colors={colors} />
+              <SummaryPanel
+                open={open}
+                width={SIDE_WIDTH}
+                height={height}
+                colors={colors}
+                offset={summaryTop}
+              />
             </Box>
           )}
         </Box>
@@ -132,33 +156,23 @@ function SummaryPanel(props: {
   width: number
   height: number
   colors: boolean
+  offset: number
 }): React.JSX.Element {
   const { width, colors } = props
-  const summary = summaryView(props.open.status)
-  const rows: { text: string; bold?: boolean; color?: string }[] = [
-    { text: 'Summary (s hides)', bold: true },
-    { text: `Votes this phase:`, bold: true },
-  ]
-  if (summary.votes.length === 0) rows.push({ text: '  none yet' })
-  for (const { name, vote } of summary.votes)
-    rows.push({
-      text: `  ${name}: ${vote}`,
-      ...(VOTE_COLORS[vote] ? { color: VOTE_COLORS[vote] } : {}),
-    })
-  for (const piece of wrap(`Verdict: ${summary.verdict}`, width)) rows.push({ text: piece })
-  for (const section of summary.sections) {
-    rows.push({ text: `${section.title} (${section.items.length})`, bold: true })
-    for (const item of section.items)
-      for (const piece of wrap(`• ${item}`, width - 2)) rows.push({ text: `  ${piece}` })
-  }
+  const rows = summaryRows(summaryView(props.open.status), width)
+  const shown = summaryWindow(
+    [{ text: 'Summary (↑/↓ scroll · s hides)', bold: true }, ...rows],
+    props.offset,
+    props.height,
+  )
   return (
     <Box flexDirection="column" width={width} height={props.height}>
-      {rows.slice(0, props.height).map((row, index) => (
+      {shown.rows.map((row, index) => (
         <Text
           key={index}
           wrap="truncate"
           bold={row.bold ?? false}
-          {...(colors && row.color ? { color: row.color } : {})}
+          {...(colors && row.vote && VOTE_COLORS[row.vote] ? { color: VOTE_COLORS[row.vote] } : {})}
         >
           {row.text === '' ? ' ' : row.text}
         </Text>
