@@ -71,7 +71,7 @@ coldThenWarm(
 
       // An advance from the middle: the same comment at the top afterwards.
       terminal.press('g')
-      await terminal.waitFor('[0%]')
+      await terminal.waitFor('Title: Add User Authentication')
       for (let i = 0; i < 40; i++) terminal.press('n')
       const middle = await terminal.waitFor(/Filler comment number \d+,/)
       await transcript(name, 'place-3-middle', middle)
