@@ -307,7 +307,7 @@ export function App(props: {
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')
           else if (text === '') setMessage('Scroll to a comment to read it aloud.')
-          else setMessage(session.speak(text))
+          else setMessage(session.speak(text, setMessage))
         }}
       />
     )

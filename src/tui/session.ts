@@ -222,8 +222,11 @@ export class TuiSession {
     }
   }
 
-  /** Reads the text aloud; says how to get a speaker when there is none. */
-  speak(text: string): string {
+  /**
+   * Reads the text aloud; says how to get a speaker when there is none. `onFailure` hears, once
+   * the program has ended, why nothing was heard (a failed or silent speech program).
+   */
+  speak(text: string, onFailure: (message: string) => void): string {
     if (this.#speaker === undefined) {
       const program = findSpeechProgram(
         this.engine.env,
@@ -232,7 +235,15 @@ export class TuiSession {
       this.#speaker = program ? new Speaker(program, this.engine.env) : null
     }
     if (!this.#speaker) return SPEECH_INSTALL_HINT
-    void this.#speaker.say(text).catch(() => undefined)
+    this.#speaker.say(text).then(
+      ({ failure }) => {
+        if (failure !== null) onFailure(`Could not read aloud: ${failure}`)
+      },
+      (error: unknown) =>
+        onFailure(
+          `Could not read aloud: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    )
     return 'Reading aloud… (l again stops)'
   }
 
