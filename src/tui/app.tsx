@@ -32,6 +32,9 @@ type Screen =
   | 'new-diagram'
   | 'help'
 
+/** How long a status message stays on the reading screen before the key hints alone are shown. */
+const MESSAGE_MS = 6000
+
 /** Too small to draw anything useful: say so instead of drawing garbage. */
 const MIN_COLUMNS = 30
 const MIN_ROWS = 8
@@ -100,6 +103,15 @@ export function App(props: {
       )
   }, [session, path])
   useEffect(reload, [reload])
+  // A status message on an open discussion goes after a while; a failure to open stays.
+  useEffect(() => {
+    if (message === null || open === null) return
+    const timer = setTimeout(
+      () => setMessage((current) => (current === message ? null : current)),
+      MESSAGE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [message, open])
   useFileFollow(path === null ? null : { file: path }, reload)
 
   const quit = (): void => {
@@ -174,7 +186,8 @@ export function App(props: {
         onQuit={quit}
       />
     )
-  else if (screen === 'help') body = <HelpScreen columns={columns} onClose={() => go(helpReturn)} />
+  else if (screen === 'help')
+    body = <HelpScreen columns={columns} rows={rows} onClose={() => go(helpReturn)} />
   else if (screen === 'browse' || path === null)
     body = (
       <BrowseScreen

@@ -43,7 +43,8 @@ export function ReadingScreen(
   const summaryAt = useRef({ shown: false, top: 0 })
   const side = summaryShown && columns >= 90
   const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
-  const height = Math.max(3, rows - 3)
+  // A status message gets a line of its own above the key hints, which it never hides.
+  const height = Math.max(3, rows - 3 - (props.message !== null ? 1 : 0))
   const document = useMemo(
     () => new ReadingDocument(open.text, open.view, bodyWidth, roleOf(open)),
     [open, bodyWidth],
@@ -99,8 +100,9 @@ export function ReadingScreen(
   const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
   const position = document.position(top, height)
   const footer =
-    props.message ??
-    'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
+    columns >= 90
+      ? 'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
+      : 'r turn · c comment · a advance · s summary · ? keys · q quit'
   const bodyBox = (
     <Box flexDirection="column" width={bodyWidth} height={height}>
       {body.map((line, index) => (
@@ -146,7 +148,8 @@ export function ReadingScreen(
         </Box>
       )}
       <Text {...tint('gray', colors)}>{fit(verdict, columns)}</Text>
-      <Text dimColor={props.message === null}>{fit(footer, columns)}</Text>
+      {props.message !== null && <Text bold>{fit(props.message, columns)}</Text>}
+      <Text dimColor>{fit(footer, columns)}</Text>
     </Box>
   )
 }
