@@ -16,7 +16,14 @@ const rendererAliases = {
 // package.json has "type": "module", so main builds as ESM; the preload must be CommonJS
 // (`index.cjs`) because a sandboxed renderer cannot load an ESM preload.
 export default defineConfig({
-  main: {},
+  main: {
+    // The engine loads its provider code lazily (`import()` in engine.ts), for the CLI, whose
+    // bundle splits it off so that commands calling no model never compile it. The app's main
+    // process imports the engine's index, which names those modules too, so in this bundle the
+    // lazy imports stay in the one chunk, as they should: said as a warning on every build (and
+    // every first `npm start`), it would only be noise.
+    build: { rolldownOptions: { checks: { ineffectiveDynamicImport: false } } },
+  },
   preload: {
     build: { rolldownOptions: { output: { format: 'cjs', entryFileNames: '[name].cjs' } } },
   },

@@ -1,5 +1,5 @@
 /**
- * The real agent CLIs' tests (test/agents): their own run, after scripts/install-agent-clis.mjs
+ * The real agent CLIs' tests (test/agents, and test/mcp/real-* with a CLI as the MCP client): their own run, after scripts/install-agent-clis.mjs
  * has installed the CLIs, since they take a minute or two and need a network namespace.
  * `npx vitest run --config vitest.agents.config.ts`
  */
@@ -11,7 +11,7 @@ export default defineConfig({
   ...base,
   test: {
     ...base.test,
-    include: ['test/agents/**/*.test.ts'],
+    include: ['test/agents/**/*.test.ts', 'test/mcp/real-*.test.ts'],
     exclude: [...configDefaults.exclude],
     testTimeout: 300_000,
   },

@@ -15,7 +15,7 @@ export default defineConfig({
     // Component tests (*.test.tsx) say `// @vitest-environment happy-dom` on their first line.
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts'],
     // The real agent CLIs run on their own: vitest.agents.config.ts.
-    exclude: [...configDefaults.exclude, 'test/agents/**'],
+    exclude: [...configDefaults.exclude, 'test/agents/**', 'test/mcp/real-*.test.ts'],
     setupFiles: ['test/setup.ts'],
     testTimeout: 30_000,
     pool: 'forks',

@@ -474,7 +474,7 @@ async function benchLatency(ws: Workspace, nodes: NodeUnderTest[]): Promise<Row[
       const created = spawnSync(
         node.exec,
         [BIN, 'new', `Turn ${node.tag} ${i} ${extra.join(' ')}`, '-t', 'brainstorm'].concat([
-          '-p',
+          '--participants',
           PERSONAS.join(','),
           '-d',
           ws.root,

@@ -9,6 +9,7 @@ import { DiscussionError } from '../core/errors.js'
 import { ConfigError } from '../node/engine/errors.js'
 import { CliError, EXIT } from './errors.js'
 import type { CliIO } from './io.js'
+import { oneLineErrors } from './one-line-errors.js'
 
 export const VERSION = '0.1.0'
 
@@ -25,7 +26,6 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     .name('discussions')
     .description('Structured multi-agent AI discussions in plain markdown files.')
     .version(VERSION)
-    .showHelpAfterError('(run with --help for usage)')
     .configureHelp({
       subcommandTerm: (command) => {
         const entry = COMMANDS.find((candidate) => candidate.name === command.name())
@@ -46,8 +46,15 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     if (command) program.addCommand(command)
     else program.command(entry.name).description(entry.description)
   }
-  for (const command of program.commands)
-    command.exitOverride().showHelpAfterError('(run with --help for usage)')
+  for (const command of program.commands) command.exitOverride()
+  oneLineErrors(program)
+
+  // `discussions` alone, or a group alone (`discussions debate`), is a request for its help.
+  const bare = bareGroup(program, argv)
+  if (bare) {
+    bare.outputHelp()
+    return EXIT.ok
+  }
 
   try {
     await program.parseAsync(argv, { from: 'user' })
@@ -74,4 +81,11 @@ export async function runCli(argv: readonly string[], io: CliIO): Promise<number
     io.stderr.write(`error: ${error instanceof Error ? error.message : String(error)}\n`)
     return EXIT.negative
   }
+}
+
+/** The program or command group a command line names and nothing else, for its help. */
+function bareGroup(program: Command, argv: readonly string[]): Command | null {
+  if (argv.length === 0) return program
+  const named = argv.length === 1 ? program.commands.find((c) => c.name() === argv[0]) : undefined
+  return named && named.commands.length > 0 ? (named as Command) : null
 }

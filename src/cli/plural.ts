@@ -1,4 +1,2 @@
-/** `3 comments`, `1 comment`; `plural` is given where adding `s` is wrong. */
-export function countOf(count: number, noun: string, plural = `${noun}s`): string {
-  return `${count} ${count === 1 ? noun : plural}`
-}
+/** The CLI counts things as the rest of the project does (`1 model`, `2 models`). */
+export { countOf } from '../core/text/count-of.js'

@@ -8,6 +8,7 @@ import { DEMO_PROVIDER } from '../core/providers/resolve-chain.js'
 import { formatCost } from '../core/providers/usage.js'
 import { countOf } from './plural.js'
 import { formatTokens } from './progress/format-tokens.js'
+import { CANCELLED } from './progress/turn-layout.js'
 
 /** "Consensus reached: 3 of 3 READY." -> "consensus reached: 3 of 3 READY" */
 const asClause = (sentence: string): string =>
@@ -23,7 +24,12 @@ export function formatTurnSummary(
   phaseTitle: (id: string) => string = (id) => id,
 ): string[] {
   const done = result.answers.filter((answer) => answer.outcome === 'done').length
-  const failed = result.answers.filter((answer) => answer.outcome === 'failed').length
+  // A call the person cancelled is said once, by the cancel line, not as a failure too.
+  const cancelledCall = (answer: TurnResult['answers'][number]): boolean =>
+    result.cancelled && answer.event.type === 'failed' && answer.event.reason === CANCELLED
+  const failed = result.answers.filter(
+    (answer) => answer.outcome === 'failed' && !cancelledCall(answer),
+  ).length
   const { READY: ready, CHANGES: changes, REJECT: reject } = result.votes
   const lines = [`Discussion updated with ${countOf(done, 'new comment')}.`]
   const happened = [`this turn: READY ${ready}, CHANGES ${changes}, REJECT ${reject}`]

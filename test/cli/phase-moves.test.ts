@@ -1,11 +1,12 @@
 // Through the real bin, twice (cold, then with the caches the first run left): a phase with
 // `auto_trigger: all_mentioned_responded` moves once its own participants are done, never for a
 // background persona asked alone, nor for one participant of three.
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { binProject } from '../support/bin-project.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
-describe('when a phase moves, through the real bin', () => {
+coldThenWarm('when a phase moves, through the real bin', () => {
   it('moves when the phase’s participants are done, never for the visualizer alone', async () => {
     const project = await binProject()
     const run = (...args: string[]) => project.run(args)

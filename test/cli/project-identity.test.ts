@@ -7,9 +7,9 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 /** A cloned project that names its own signer, on a machine whose git names the person. */
@@ -55,7 +55,7 @@ async function signers(
   return names
 }
 
-describe("a project's user.name", () => {
+coldThenWarm("a project's user.name", () => {
   it('signs nothing while the project is untrusted: git, $DISCUSSIONS_USER, your settings and --as stand', async () => {
     const project = await clonedProject()
     expect(await signers(project)).toEqual(['Ada Lovelace', 'Ada Lovelace'])

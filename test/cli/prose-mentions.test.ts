@@ -4,10 +4,11 @@
 import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { binProject } from '../support/bin-project.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
 const COMMENT = [
   'Here is the flow as I see it; @security please check the token step.',
@@ -36,12 +37,17 @@ const BY_HAND = [
   '',
 ].join('\n')
 
-describe('mentions from prose, through the real bin', () => {
+coldThenWarm('mentions from prose, through the real bin', () => {
   it('a person’s diagram becomes a file; route and the turn ask only prose mentions', async () => {
     const { root, run } = await binProject()
 
     for (const pass of ['cold', 'warm']) {
-      const created = await run(['new', `Token flow ${pass}`, '-p', 'architect,security'])
+      const created = await run([
+        'new',
+        `Token flow ${pass}`,
+        '--participants',
+        'architect,security',
+      ])
       expect(created).toMatchObject({ code: 0, stderr: '' })
       const file = created.stdout.replace(/^Created: /, '').trim()
 

@@ -3,8 +3,9 @@
  * that says what is wrong and how to fix it — and that nothing was written and no provider called.
  */
 import { spawn } from 'node:child_process'
-import { chownSync } from 'node:fs'
+import { chownSync, copyFileSync, linkSync, mkdtempSync } from 'node:fs'
 import { chmod, mkdir, readFile, readdir, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { expect, it } from 'vitest'
@@ -48,13 +49,34 @@ async function workspace() {
   return { ...space, file }
 }
 
+let nodeForNobody: string | undefined
+
+/**
+ * The running Node as a program the unprivileged user can start: a Node brought into root's own
+ * cache folder (the other Node lines CI checks) is out of that user's reach, so it is linked, or
+ * copied, into a folder anyone can read.
+ */
+function nodeTheUserCanRun(): string {
+  if (nodeForNobody) return nodeForNobody
+  const folder = mkdtempSync(join(tmpdir(), 'discussions-node-'))
+  const node = join(folder, 'node')
+  try {
+    linkSync(process.execPath, node)
+  } catch {
+    copyFileSync(process.execPath, node)
+  }
+  chownSync(folder, 65534, 65534)
+  nodeForNobody = node
+  return node
+}
+
 /** Runs the bin as an unprivileged user (root writes through any permission bits). */
 function runUnprivileged(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<CliRun> {
   const asRoot = process.getuid?.() === 0
   const withCache = binEnv(env)
   // The user the bin runs as keeps its compiled code where the pass says, as any user would.
   if (asRoot && withCache.NODE_COMPILE_CACHE) chownSync(withCache.NODE_COMPILE_CACHE, 65534, 65534)
-  const child = spawn(process.execPath, [BIN, ...args], {
+  const child = spawn(asRoot ? nodeTheUserCanRun() : process.execPath, [BIN, ...args], {
     cwd,
     env: withCache,
     ...(asRoot ? { uid: 65534, gid: 65534 } : {}),

@@ -114,7 +114,8 @@ coldThenWarm('discussions participants', () => {
       role: 'Our Own Architect',
       personality: 'You are our architect.',
       expertise: ['APIs'],
-      concerns: [],
+      watchesFor: [],
+      concerns: [], // deprecated: the same, kept one release
       type: 'voting',
       provider_hint: null,
       source: 'user',

@@ -225,7 +225,8 @@ coldThenWarm('discussions debate', () => {
       debates: 3,
       running: 1,
       finished: 2,
-      consensus: 1,
+      consensusCount: 1,
+      consensus: 1, // deprecated: the same, kept one release
       escalated: 1,
       decided: 1,
       consensusRate: 0.5,

@@ -1,12 +1,13 @@
 // Records exported for log4brains, read by log4brains' own reader (@log4brains/core, which runs
 // offline on a git repository): title, status, deciders, tags and date come out as we wrote them,
 // in the folder its `.log4brains.yml` names, under its `YYYYMMDD-slug` names.
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { Log4brains } from '@log4brains/core'
 
 import { discussionText, openDiscussion, readyDiscussion } from './discussion-texts.js'
 import { project } from './project.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
 /** Today as the export writes it: the local date. */
 function today(): string {
@@ -15,7 +16,7 @@ function today(): string {
   return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`
 }
 
-describe("log4brains' reader reads what we export", () => {
+coldThenWarm("log4brains' reader reads what we export", () => {
   it('finds each record with its title, status, deciders, tags and date', async () => {
     const p = await project({
       '.log4brains.yml': 'project:\n  name: demo\n  tz: UTC\n  adrFolder: ./architecture/adr\n',

@@ -7,9 +7,9 @@ import { copyFile, readFile, readdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { promisify } from 'node:util'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { ROOT } from '../support/run-cli.js'
+import { coldThenWarm, ROOT } from '../support/run-cli.js'
 import { answer, baseline, debateHarness } from '../debate/harness.js'
 import { councilFile, runScripted } from '../council/harness.js'
 import { discussionText, readyDiscussion } from './discussion-texts.js'
@@ -40,7 +40,7 @@ function frontMatterKeys(text: string): string[] {
     .filter((key): key is string => key !== undefined)
 }
 
-describe('MADR 4.0.0 accepts what we export', () => {
+coldThenWarm('MADR 4.0.0 accepts what we export', () => {
   it('uses its template and passes its markdownlint configuration', async () => {
     const template = await readFile(join(TEMPLATE, 'adr-template.md'), 'utf8')
     const minimal = await readFile(join(TEMPLATE, 'adr-template-minimal.md'), 'utf8')

@@ -7,12 +7,13 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { tempFolder } from '../support/temp.js'
 import { mcpWorkspace, openSession, untilSettled } from './mcp-session.js'
 import type { McpSession, McpWorkspace } from './mcp-session.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
 const TOOLS = [
   'add_comment',
@@ -223,13 +224,17 @@ async function councilAndDebate(session: McpSession): Promise<void> {
   expect(debateDone.last.proposals.length).toBe(3)
 }
 
-describe('discussions mcp, driven by the SDK client over stdio', () => {
-  it('serves every tool, resource and the prompt, cold and then warm', async () => {
-    const shared = await tempFolder('discussions-mcp-shared-')
-    const folders = { config: join(shared, 'config'), state: join(shared, 'state') }
-    for (const pass of ['cold', 'warm']) {
-      const space = await mcpWorkspace(`discussions-mcp-${pass}-`, folders)
-      await journey(space)
-    }
+/** The user config and state both passes share, as one machine's would be. */
+let shared: Promise<{ config: string; state: string }> | null = null
+const sharedFolders = () =>
+  (shared ??= tempFolder('discussions-mcp-shared-').then((folder) => ({
+    config: join(folder, 'config'),
+    state: join(folder, 'state'),
+  })))
+
+coldThenWarm('discussions mcp, driven by the SDK client over stdio', (pass) => {
+  it('serves every tool, resource and the prompt', async () => {
+    const space = await mcpWorkspace(`discussions-mcp-${pass}-`, await sharedFolders())
+    await journey(space)
   }, 180_000)
 })

@@ -6,52 +6,13 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { personBody } from '../../src/core/format/comment-body.js'
-import { formatCommentBlock } from '../../src/core/format/serialize.js'
-import { admitName, admitText } from '../../src/core/text/text.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { estimateTokens } from '../../src/core/providers/usage.js'
+import { HEADER, longDiscussion } from './long-discussion.js'
 import { mcpWorkspace, openSession } from './mcp-session.js'
-
-/** A comment block as the store writes one, through the door for text. */
-const formatBlock = (author: string, text: string, vote: 'READY' | 'CHANGES' | null): string =>
-  formatCommentBlock(admitName(author), personBody(admitText(text)), vote)
-
-const HEADER = (title: string): string =>
-  [
-    '<!-- DISCUSSION -->',
-    `<!-- Title: ${title} -->`,
-    '<!-- Phase: initial_feedback -->',
-    '<!-- Status: OPEN -->',
-    '<!-- Template: feature -->',
-    '<!-- Participants: architect, security, pragmatist -->',
-    '',
-    `# ${title}`,
-    '',
-    '---',
-    '',
-  ].join('\n')
-
-/** Comments of every size a long thread has: one-liners, pages of text, one far over a page. */
-function longDiscussion(count: number): string {
-  const authors = ['AI-Architect', 'AI-Security', 'AI-Pragmatist', 'Rob']
-  const blocks: string[] = []
-  for (let i = 0; i < count; i++) {
-    const size = i === 250 ? 30_000 : ([40, 400, 1_200, 3_000][i % 4] ?? 40)
-    const sentence = `Comment ${i} says "why not?" and weighs a trade-off.\n`
-    const body = `${sentence.repeat(Math.ceil(size / sentence.length))}\nQ: question ${i}?\nCONCERN: concern ${i}`
-    blocks.push(
-      formatBlock(
-        authors[i % 4] ?? 'Rob',
-        body,
-        i % 3 === 0 ? 'READY' : i % 7 === 0 ? 'CHANGES' : null,
-      ),
-    )
-  }
-  return HEADER('A long thread') + blocks.join('')
-}
+import { coldThenWarm } from '../support/run-cli.js'
 
 interface Page {
   comments: { index: number; body: string; truncated: boolean }[]
@@ -60,7 +21,7 @@ interface Page {
   questions: { total: number; latest: unknown[] }
 }
 
-describe('discussions mcp pages what it returns', () => {
+coldThenWarm('discussions mcp pages what it returns', () => {
   it('reads a 500-comment discussion a page at a time, each result well under 10,000 tokens', async () => {
     const space = await mcpWorkspace()
     await mkdir(join(space.root, 'discussions'))

@@ -7,10 +7,11 @@
 import { chmod, mkdir, rm, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { readPid, waitGone } from '../providers/stand-ins.js'
 import { mcpWorkspace, openSession, untilSettled } from './mcp-session.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
 /** Answers as the architect once a file named `go` appears beside it. */
 const HELD_PROVIDER = `#!/usr/bin/env node
@@ -28,7 +29,7 @@ process.stdin.on('end', () => {
 })
 `
 
-describe('discussions mcp follows long runs', () => {
+coldThenWarm('discussions mcp follows long runs', () => {
   it('returns a run id while the persona still thinks, and sends progress while a status call waits', async () => {
     const space = await mcpWorkspace()
     const bin = join(space.root, 'bin')

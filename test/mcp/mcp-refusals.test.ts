@@ -9,14 +9,14 @@ import { execFileSync } from 'node:child_process'
 import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 import { mcpWorkspace, openSession } from './mcp-session.js'
 
-describe('discussions mcp refuses in words and keeps serving', () => {
+coldThenWarm('discussions mcp refuses in words and keeps serving', () => {
   it('refuses paths outside the folder, missing files and files that are no discussion', async () => {
     const space = await mcpWorkspace()
     const elsewhere = await tempFolder('discussions-mcp-elsewhere-')

@@ -13,7 +13,7 @@ import { expect } from 'vitest'
 
 import { estimateTokens } from '../../src/core/providers/usage.js'
 import { pathWithNode } from '../providers/stand-ins.js'
-import { BIN } from '../support/run-cli.js'
+import { BIN, binEnv } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 /** A served folder (a project: `.git` marks its root) with its own user config and state. */
@@ -85,7 +85,8 @@ export async function openSession(
     command: process.execPath,
     args: [BIN, 'mcp', options.folder ?? space.root],
     cwd: space.root,
-    env: { ...space.env, ...options.env },
+    // The pass's compile cache (the journey runs cold, then warm), and nothing of this process's.
+    env: definedOnly(binEnv({ ...space.env, ...options.env }, {})),
     stderr: 'pipe',
   })
   let stderr = ''
@@ -117,6 +118,12 @@ export async function openSession(
     stderr: () => stderr,
     close: () => client.close(),
   }
+}
+
+function definedOnly(env: NodeJS.ProcessEnv): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+  )
 }
 
 function textOf(result: CallToolResult): string {

@@ -229,7 +229,7 @@ coldThenWarm('discussions providers test', () => {
     const result = await run('providers', 'test', 'ecko')
     expect(result.code).toBe(2)
     expect(result.stderr).toBe(
-      'error: no provider named "ecko" (did you mean "echo"?); configured: echo, crash, slow, claude-sonnet, local, cloud, demo\n',
+      'error: No provider named "ecko" (did you mean "echo"?); configured: echo, crash, slow, claude-sonnet, local, cloud, demo. `discussions providers list` shows them.\n',
     )
     expect((await run('providers', 'test', 'echo', '--timeout', 'soon')).code).toBe(2)
   })

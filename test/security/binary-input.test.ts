@@ -8,10 +8,10 @@ import { randomBytes } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { exampleBackend } from '../app/backend-fixture.js'
-import { runDiscussions, runPipeline } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions, runPipeline } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 async function project() {
@@ -26,7 +26,7 @@ async function project() {
   return { root, env, file: join(root, 'binary.md') }
 }
 
-describe('text that is not text is refused', () => {
+coldThenWarm('text that is not text is refused', () => {
   it('`comment -` refuses random bytes and a NUL with exit 2 and one line, and writes nothing', async () => {
     const { root, env, file } = await project()
     const before = await readFile(file, 'utf8')

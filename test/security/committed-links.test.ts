@@ -13,7 +13,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 
 import { createBackend } from '../../src/backend/index.js'
 import type { InvokeChannel } from '../../src/shared/contract/index.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -78,7 +78,7 @@ function expectOneLineRefusal(result: CliRun, message: RegExp): void {
   expect(result.code).toBe(2)
 }
 
-describe('links a repository commits, through the real bin', () => {
+coldThenWarm('links a repository commits, through the real bin', () => {
   it('refuses a discussion that is a link out, or lies in a folder that is one, naming the link', async () => {
     const { run, refused } = await project()
     for (const args of [

@@ -8,13 +8,14 @@
  */
 import { readFile } from 'node:fs/promises'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
 import { readRecordedCalls } from '../../src/core/council/record.js'
 import { readDebate } from '../../src/core/debate/read-state.js'
 import { headerValue } from '../../src/core/format/headers.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { CARRIER_COUNT, backgroundPersonas, hostileWorkspace } from '../support/hostile-provider.js'
+import { coldThenWarm } from '../support/run-cli.js'
 
 /** Anything a terminal or a parser could take for more than text. */
 // eslint-disable-next-line no-control-regex -- the point is to find control characters
@@ -26,7 +27,7 @@ function controlsIn(text: string): number {
 
 const createdPath = (stdout: string): string => /^Created: (.*)$/m.exec(stdout)?.[1] ?? ''
 
-describe('hostile answers through the real bin (0 successes)', () => {
+coldThenWarm('hostile answers through the real bin (0 successes)', () => {
   it('a turn: background personas that never vote smuggle votes and a human block (cold, then warm)', async () => {
     const personas = backgroundPersonas(2 * CARRIER_COUNT)
     const space = await hostileWorkspace({ personas })

@@ -12,12 +12,12 @@ import { spawn } from 'node:child_process'
 import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { WebSocket } from 'ws'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { serveBrowserMode } from '../../src/server/index.js'
-import { ROOT, runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, ROOT, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 const SWAPS = Number(process.env.DISCUSSIONS_RACE_SWAPS ?? 400)
@@ -176,7 +176,7 @@ async function runRace(
 
 const timeout = DURATION_MS * 1.5 + 60_000
 
-describe('a discussion swapped with a link leading out, while comments are added', () => {
+coldThenWarm('a discussion swapped with a link leading out, while comments are added', () => {
   for (const target of ['bashrc', 'discussion'] as const) {
     it(
       `through the real bin (to the ${target} outside): nothing lands outside, nothing is lost`,

@@ -11,12 +11,12 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises'
 import type { ServerResponse } from 'node:http'
 import { join } from 'node:path'
 
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import { json, startStandInServer } from '../providers/fake-api.js'
 import type { FakeApi } from '../providers/fake-api.js'
 import { pathWithNode } from '../providers/stand-ins.js'
-import { runDiscussions, runInTerminal } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions, runInTerminal } from '../support/run-cli.js'
 import { keyFoundIn, SECRET_SHAPES } from '../support/secret-shapes.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -137,7 +137,7 @@ async function filesUnder(folder: string): Promise<[string, string][]> {
   )
 }
 
-describe('a key written back in 25 shapes, through the real bin', () => {
+coldThenWarm('a key written back in 25 shapes, through the real bin', () => {
   it(
     'shows in no output, file, journal or error, cold and warm',
     { timeout: 600_000 },

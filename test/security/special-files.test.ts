@@ -9,10 +9,10 @@ import { execFileSync } from 'node:child_process'
 import { copyFile, mkdir, readFile, stat, symlink, truncate, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 
 import { createBackend } from '../../src/backend/index.js'
-import { ROOT, runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, ROOT, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -54,7 +54,7 @@ async function refusedWrite(file: string, write: () => Promise<CliRun>): Promise
   return result
 }
 
-describe('a 600 MB discussion', () => {
+coldThenWarm('a 600 MB discussion', () => {
   it('is listed with a note, shown read-only, and never written to', async () => {
     const { root, env, run } = await project()
     const big = join(root, 'big.md')
@@ -112,7 +112,7 @@ describe('a 600 MB discussion', () => {
   }, 120_000)
 })
 
-describe('a FIFO or a device named as a discussion', () => {
+coldThenWarm('a FIFO or a device named as a discussion', () => {
   it('is refused before it is opened, at once', async () => {
     const { root, run } = await project()
     execFileSync('mkfifo', [join(root, 'pipe.md')])
@@ -142,7 +142,7 @@ describe('a FIFO or a device named as a discussion', () => {
   }, 120_000)
 })
 
-describe('a file that quotes the marker further down', () => {
+coldThenWarm('a file that quotes the marker further down', () => {
   it("is no discussion: this project's own README is refused, saying where the marker is", async () => {
     const { root, run } = await project()
     const readme = join(root, 'README.md')

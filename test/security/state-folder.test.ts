@@ -9,9 +9,9 @@ import { createHash } from 'node:crypto'
 import { chmod, chown, mkdir, readdir, readFile, realpath, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
@@ -71,7 +71,7 @@ async function modes(
   return { folders, files }
 }
 
-describe('a relative state or config folder', () => {
+coldThenWarm('a relative state or config folder', () => {
   it('is ignored with one warning each; what a repository planted there is never read', async () => {
     const { root, home, run } = await repository(OPEN_FENCE)
     // The entry an attacker plants: the file's own identity, and a tail that says no fence is open.
@@ -124,7 +124,7 @@ describe('a relative state or config folder', () => {
   }, 60_000)
 })
 
-describe("a state folder that is not the user's alone", () => {
+coldThenWarm("a state folder that is not the user's alone", () => {
   it('is refused when others can write to it, or to the folder it is in, and nothing is written', async () => {
     const { root, home, run } = await repository()
     const open = join(home, 'open-state')

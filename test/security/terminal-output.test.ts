@@ -5,9 +5,9 @@
  * draw. The only sequences left are the tool's own: its colours, and the live progress rows'
  * cursor moves. Each command runs twice, cold and warm.
  */
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { runInTerminal } from '../support/run-cli.js'
+import { coldThenWarm, runInTerminal } from '../support/run-cli.js'
 import {
   attackCsis,
   foreignSequences,
@@ -59,7 +59,7 @@ const COMMANDS: {
   { args: () => ['cleanup'], codes: [0] },
 ]
 
-describe('every command, printing a hostile project to a real terminal', () => {
+coldThenWarm('every command, printing a hostile project to a real terminal', () => {
   it('the attacks are none of the tool own sequences', () => {
     for (const csi of attackCsis()) expect(CLI_OWN(csi), csi).toBe(false)
   })

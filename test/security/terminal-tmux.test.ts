@@ -8,9 +8,9 @@
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 
-import { BIN, ROOT } from '../support/run-cli.js'
+import { BIN, binEnv, coldThenWarm, ROOT } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 import { foreignSequences, ownSequence, TERMINAL_ATTACKS } from '../support/terminal-attacks.js'
 import { TmuxTerminal, tmuxAvailable } from '../tui/tmux-terminal.js'
@@ -33,6 +33,12 @@ const OWN = ownSequence([
 ])
 
 const hasTmux = tmuxAvailable()
+
+/** The bin's environment in a pane: the project's, with the pass's compile cache. */
+const withCache = (env: Record<string, string>): Record<string, string> => ({
+  ...env,
+  NODE_COMPILE_CACHE: binEnv({}, {}).NODE_COMPILE_CACHE ?? '',
+})
 const SIZE = { columns: 120, rows: 40 }
 
 /** A terminal that lets programs set its clipboard and title, recording what it is sent. */
@@ -56,69 +62,73 @@ async function terminal(command: string[], env: Record<string, string>) {
   }
 }
 
-describe.skipIf(!hasTmux)('a hostile project in tmux', { timeout: 180_000 }, () => {
-  it('a raw printf of the attacks does set the clipboard and the title (the checks see them)', async () => {
-    const attacks = `${TERMINAL_ATTACKS['OSC 52 sets the clipboard']}${TERMINAL_ATTACKS['OSC 0 retitles the window']}`
-    const shown = await terminal(
-      ['printf', `${attacks.replaceAll('\u001b', '\\033').replaceAll('\u0007', '\\007')}DONE\\n`],
-      {},
-    )
-    try {
-      await shown.tmux.waitFor('DONE')
-      expect(shown.tmux.pane('#{pane_title}')).toBe('PWNED-TITLE')
-      expect(shown.tmux.buffers()).toContain('rm -rf ~')
-    } finally {
-      shown.tmux.close()
-    }
-  })
+coldThenWarm(
+  'a hostile project in tmux',
+  () => {
+    it('a raw printf of the attacks does set the clipboard and the title (the checks see them)', async () => {
+      const attacks = `${TERMINAL_ATTACKS['OSC 52 sets the clipboard']}${TERMINAL_ATTACKS['OSC 0 retitles the window']}`
+      const shown = await terminal(
+        ['printf', `${attacks.replaceAll('\u001b', '\\033').replaceAll('\u0007', '\\007')}DONE\\n`],
+        {},
+      )
+      try {
+        await shown.tmux.waitFor('DONE')
+        expect(shown.tmux.pane('#{pane_title}')).toBe('PWNED-TITLE')
+        expect(shown.tmux.buffers()).toContain('rm -rf ~')
+      } finally {
+        shown.tmux.close()
+      }
+    })
 
-  it('the CLI sets neither, and sends only its own sequences', async () => {
-    const project = await hostileProject()
-    const commands = [
-      ['status', project.discussion],
-      ['list'],
-      ['participants', 'list'],
-      ['templates', 'list'],
-      ['debate', 'status', project.debate],
-      ['turn', project.discussion, '@architect', '--provider', 'hostile'],
-      ['status', project.discussion],
-    ]
-    const node = (args: string[]) =>
-      [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ')
-    const script = `cd '${project.root}' && ${commands.map(node).join(' ; ')} ; echo ALL-DONE`
-    const shown = await terminal(['sh', '-c', script], project.env)
-    try {
-      await shown.tmux.waitFor('ALL-DONE', 150_000)
-      expect(shown.tmux.pane('#{pane_title}')).toBe(shown.titleBefore)
-      expect(shown.tmux.buffers()).toBe('')
-      const sent = await shown.sent()
-      expect(sent).toContain('<U+202E>') // the hostile text was printed
-      expect(foreignSequences(sent, OWN)).toEqual([])
-    } finally {
-      shown.tmux.close()
-    }
-  })
+    it('the CLI sets neither, and sends only its own sequences', async () => {
+      const project = await hostileProject()
+      const commands = [
+        ['status', project.discussion],
+        ['list'],
+        ['participants', 'list'],
+        ['templates', 'list'],
+        ['debate', 'status', project.debate],
+        ['turn', project.discussion, '@architect', '--provider', 'hostile'],
+        ['status', project.discussion],
+      ]
+      const node = (args: string[]) =>
+        [process.execPath, BIN, ...args].map((word) => `'${word}'`).join(' ')
+      const script = `cd '${project.root}' && ${commands.map(node).join(' ; ')} ; echo ALL-DONE`
+      const shown = await terminal(['sh', '-c', script], withCache(project.env))
+      try {
+        await shown.tmux.waitFor('ALL-DONE', 150_000)
+        expect(shown.tmux.pane('#{pane_title}')).toBe(shown.titleBefore)
+        expect(shown.tmux.buffers()).toBe('')
+        const sent = await shown.sent()
+        expect(sent).toContain('<U+202E>') // the hostile text was printed
+        expect(foreignSequences(sent, OWN)).toEqual([])
+      } finally {
+        shown.tmux.close()
+      }
+    })
 
-  it('the terminal UI sets neither, on the reading screen and in the summary pane', async () => {
-    const project = await hostileProject()
-    const shown = await terminal(
-      [process.execPath, BIN, 'ui', '--tui', project.discussion],
-      project.env,
-    )
-    try {
-      await shown.tmux.waitFor('Heading')
-      shown.tmux.press('s')
-      const summary = await shown.tmux.waitFor('Votes this phase')
-      expect(summary).toContain('<U+202E>')
-      shown.tmux.press('End')
-      await shown.tmux.waitFor('Mention')
-      expect(shown.tmux.pane('#{pane_title}')).toBe(shown.titleBefore)
-      expect(shown.tmux.buffers()).toBe('')
-      shown.tmux.press('q')
-      await shown.tmux.waitFor('[exited')
-      expect(foreignSequences(await shown.sent(), OWN)).toEqual([])
-    } finally {
-      shown.tmux.close()
-    }
-  })
-})
+    it('the terminal UI sets neither, on the reading screen and in the summary pane', async () => {
+      const project = await hostileProject()
+      const shown = await terminal(
+        [process.execPath, BIN, 'ui', '--tui', project.discussion],
+        withCache(project.env),
+      )
+      try {
+        await shown.tmux.waitFor('Heading')
+        shown.tmux.press('s')
+        const summary = await shown.tmux.waitFor('Votes this phase')
+        expect(summary).toContain('<U+202E>')
+        shown.tmux.press('End')
+        await shown.tmux.waitFor('Mention')
+        expect(shown.tmux.pane('#{pane_title}')).toBe(shown.titleBefore)
+        expect(shown.tmux.buffers()).toBe('')
+        shown.tmux.press('q')
+        await shown.tmux.waitFor('[exited')
+        expect(foreignSequences(await shown.sent(), OWN)).toEqual([])
+      } finally {
+        shown.tmux.close()
+      }
+    })
+  },
+  { skip: !hasTmux, timeout: 180_000 },
+)

@@ -29,7 +29,7 @@ import { personBody } from '../../src/core/format/comment-body.js'
 import { parseDiscussion } from '../../src/core/format/parse.js'
 import { admitName, admitText } from '../../src/core/text/text.js'
 import { DiscussionFileStore } from '../../src/node/store/discussion-store.js'
-import { runDiscussions } from '../support/run-cli.js'
+import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
 
 const tally = { attempts: 0, lost: 0 }
@@ -75,7 +75,7 @@ async function lastComment(file: string): Promise<{ body: string; vote: string |
   return { body: last?.body.split('\n')[0] ?? '', vote: last?.vote ?? null }
 }
 
-describe('an edit further back that opens a fence (real bin, cold then warm)', () => {
+coldThenWarm('an edit further back that opens a fence (real bin, cold then warm)', () => {
   for (const [how, edit] of [
     [
       'its mtime set back with touch -r',
@@ -209,7 +209,7 @@ describe('the tail cache, for any sequence of edits', () => {
   }, 300_000)
 })
 
-describe('cache entries that fail their check', () => {
+coldThenWarm('cache entries that fail their check', () => {
   it('are dropped, whatever they hold, and the comment and its vote land', async () => {
     const { root, state, run } = await project()
     const file = join(root, 'd.md')

@@ -4,8 +4,8 @@
  * bundle), then again with the cache that first run left (warm: Node takes the compiled code from
  * it). A machine that has run the bin before must not be able to pass a test the first run of a
  * fresh install would fail, nor the other way round; a terminal UI that broke only on its second
- * start went unnoticed while the tests ran each command once. Tests that still run their
- * journeys twice with a helper of their own get one compile cache for the test process.
+ * start went unnoticed while the tests ran each command once. A run of the bin outside
+ * `coldThenWarm` throws.
  */
 import { spawn } from 'node:child_process'
 import type { ChildProcessWithoutNullStreams } from 'node:child_process'
@@ -84,15 +84,10 @@ export function binEnv(
   env: NodeJS.ProcessEnv = {},
   base: NodeJS.ProcessEnv = process.env,
 ): NodeJS.ProcessEnv {
-  // Outside coldThenWarm (tests that run their journeys twice with a helper of their own), the
-  // bin gets one compile cache for the test process, never the user's own.
   if (current === null)
-    return {
-      ...base,
-      ...env,
-      NODE_COMPILE_CACHE: processCache(),
-      NODE_DISABLE_COMPILE_CACHE: undefined,
-    }
+    throw new Error(
+      'The bin ran outside coldThenWarm: declare the test inside coldThenWarm (test/support/run-cli.ts), which runs it cold, then warm.',
+    )
   if (current.pass === 'warm' && !current.checkedWarm) {
     if (readdirSync(current.cache).length === 0)
       throw new Error('A warm run found its compile cache empty: the cold run compiled nothing.')
@@ -104,14 +99,6 @@ export function binEnv(
     NODE_COMPILE_CACHE: current.cache,
     NODE_DISABLE_COMPILE_CACHE: undefined,
   }
-}
-
-let sharedCache: string | null = null
-
-/** The compile cache of the bin's runs outside `coldThenWarm`, made at first use. */
-function processCache(): string {
-  sharedCache ??= mkdtempSync(join(tmpdir(), 'discussions-compile-cache-'))
-  return sharedCache
 }
 
 /** The pass of the running test; null outside `coldThenWarm`. */

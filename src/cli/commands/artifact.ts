@@ -3,6 +3,7 @@ import type { Command } from '@commander-js/extra-typings'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
+import { retireShortFlag } from '../retired-flags.js'
 
 /** Whether a terminal editor can run here: it needs a terminal on both sides. */
 function hasTerminal(io: CliIO): boolean {
@@ -13,14 +14,13 @@ export function registerArtifact(program: Command, io: CliIO): void {
   const artifact = program
     .command('artifact')
     .description('Create diagrams and other artifacts for a discussion.')
-  artifact
-    .command('new')
+  retireShortFlag(artifact.command('new'), '-c', '--comment')
     .description(
       'Create a diagram for a discussion with the artifact editor (or $VISUAL/$EDITOR without a display) and print its DIAGRAM: line.',
     )
     .argument('<file>', 'the discussion file')
     .option('-n, --name <name>', 'file name to propose (default: <discussion>-<time>.puml)')
-    .option('-c, --comment <text>', 'also add a comment with this text and the DIAGRAM: line')
+    .option('--comment <text>', 'also add a comment with this text and the DIAGRAM: line')
     .action(async (fileArgument, options) => {
       const engine = await loadCliContext(io)
       const file = resolveFile(io, fileArgument)

@@ -9,6 +9,7 @@ import { formatCouncilSummary } from '../council-summary.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { retireShortFlag } from '../retired-flags.js'
 import { writeJson } from '../io.js'
 import { councilLayout } from '../progress/council-layout.js'
 import { progressFor } from '../progress/index.js'
@@ -29,8 +30,11 @@ async function runAndReport(
   shown?: string,
 ): Promise<void> {
   const progress = await progressFor(io, json, councilLayout)
-  const result: CouncilRunResult = await withInterrupt(io, (signal) =>
-    run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
+  const result: CouncilRunResult = await withInterrupt(
+    io,
+    (signal) =>
+      run({ signal, onEvent: (event) => progress.onEvent(event) }).finally(() => progress.stop()),
+    (line) => progress.notice(line),
   )
   if (json) writeJson(io, { type: 'result', ...result }, { compact: true })
   else io.stdout.write(`\n${formatCouncilSummary(result, shown ?? result.file).join('\n')}\n`)
@@ -39,8 +43,7 @@ async function runAndReport(
 }
 
 export function registerCouncil(program: Command, io: CliIO): void {
-  const council = program
-    .command('council')
+  const council = retireShortFlag(program.command('council'), '-t', '--tier')
     .description(
       'Ask an advisory council: three advisors and a referee, or D/P groups and a meta-arbiter.',
     )
@@ -57,7 +60,7 @@ export function registerCouncil(program: Command, io: CliIO): void {
     )
     .option('-r, --rounds <n>', 'rounds, 1 to 5 (default 1; debate: 3)', parseRounds)
     .addOption(
-      new Option('-t, --tier <tier>', 'which roles get the stronger provider')
+      new Option('--tier <tier>', 'which roles get the stronger provider')
         .choices(COUNCIL_TIERS)
         .default('light' as const),
     )

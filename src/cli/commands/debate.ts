@@ -16,6 +16,8 @@ import { formatStats, formatSummary } from '../debate-report.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
+import { retireShortFlag } from '../retired-flags.js'
 import { writeJson } from '../io.js'
 import { debateLayout } from '../progress/debate-layout.js'
 import { progressFor } from '../progress/index.js'
@@ -37,19 +39,21 @@ export function registerDebate(program: Command, io: CliIO): void {
       'Structured debates: propose, critique, defend, vote with weights until a 2/3 supermajority, or the human decides.',
     )
 
-  debate
-    .command('new')
+  const created = debate.command('new')
+  retireShortFlag(created, '-p', '--participants')
+  retireShortFlag(created, '-c', '--context')
+  created
     .description('Create a debate file and print its path.')
     .argument('<topic>', 'what the debate should decide')
     .option(
-      '-p, --participants <aliases>',
+      '--participants <aliases>',
       "comma-separated persona aliases (default: the debate template's)",
     )
     .option(
       '-w, --weights <list>',
       'voting weights, e.g. architect=2,security=1.5 (default by role: 1 / 1.5 / 2)',
     )
-    .option('-c, --context <text>', 'background the participants need')
+    .option('--context <text>', 'background the participants need')
     .option(
       '--max-rounds <n>',
       'rounds before escalating to the human (default 3)',
@@ -95,7 +99,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       'Run the debate until consensus or escalation; resumes where a stopped run left off.',
     )
     .argument('<file>', 'debate file')
-    .option('--provider <name>', 'every participant uses this provider (see `providers list`)')
+    .option('-p, --provider <name>', 'every participant uses this provider (see `providers list`)')
     .option(
       '--timeout <seconds>',
       "override the debate's round timeout for this run",
@@ -106,15 +110,18 @@ export function registerDebate(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       await engine.readDebate(file) // refuses a file that is no debate before any progress shows
       const progress = await progressFor(io, options.json === true, debateLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .resumeDebate(file, {
-            signal,
-            onEvent: (event) => progress.onEvent(event),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .resumeDebate(file, {
+              signal,
+              onEvent: (event) => progress.onEvent(event),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       const summary = summarizeDebate(result.state)
       if (options.json)
@@ -133,7 +140,7 @@ export function registerDebate(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const summary = summarizeDebate((await engine.readDebate(file)).state)
-      if (options.json) writeJson(io, summary)
+      if (options.json) writeJson(io, withRenamedFields('debate status', summary))
       else io.stdout.write(`${formatSummary(summary).join('\n')}\n`)
     })
 
@@ -175,7 +182,7 @@ export function registerDebate(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const debates = await engine.debates(options.dir)
       const stats = debateStats(debates.map((d) => d.state))
-      if (options.json) writeJson(io, stats)
+      if (options.json) writeJson(io, withRenamedFields('debate stats', stats))
       else io.stdout.write(`${formatStats(stats).join('\n')}\n`)
     })
 }

@@ -5,6 +5,7 @@ import type { DiscussionListing } from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { writeJson } from '../io.js'
 import { formatTable } from '../table.js'
 
@@ -31,7 +32,11 @@ export function registerList(program: Command, io: CliIO): void {
       }
       const wanted = options.status?.toLowerCase()
       if (wanted) listings = listings.filter((listing) => listing.status?.toLowerCase() === wanted)
-      if (options.json) return writeJson(io, listings)
+      if (options.json)
+        return writeJson(
+          io,
+          listings.map((listing) => withRenamedFields('list', listing)),
+        )
       if (listings.length === 0) {
         io.stdout.write(
           `No discussions${wanted ? ` with status ${options.status}` : ''} in ${folder}.\n`,

@@ -4,6 +4,7 @@ import { ConfigError, personasOf } from '../../node/engine/index.js'
 import type { PersonaEntry, PersonaRegistry } from '../../node/engine/index.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { writeJson } from '../io.js'
 import { formatTable } from '../table.js'
 import { shownPath, writeProblems } from '../config-output.js'
@@ -21,10 +22,13 @@ export function registerParticipants(program: Command, io: CliIO): void {
       const registry = await personaRegistry(io)
       const entries = registry.list()
       if (options.json) {
-        writeJson(io, {
-          participants: entries.map(flatten),
-          problems: registry.problems.map((problem) => problem.message),
-        })
+        writeJson(
+          io,
+          withRenamedFields('participants list', {
+            participants: entries.map(flatten),
+            problems: registry.problems.map((problem) => problem.message),
+          }),
+        )
         return
       }
       writeProblems(io, registry.problems)
@@ -56,7 +60,7 @@ export function registerParticipants(program: Command, io: CliIO): void {
         if (error instanceof ConfigError) throw new CliError(error.messageFrom(io.cwd))
         throw error
       }
-      if (options.json) writeJson(io, flatten(entry))
+      if (options.json) writeJson(io, withRenamedFields('participants show', flatten(entry)))
       else io.stdout.write(describePersona(entry, io.cwd))
     })
 }

@@ -1,8 +1,8 @@
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 import type { Command } from '@commander-js/extra-typings'
 
-import { didYouMean } from '../../core/config/did-you-mean.js'
 import { completeWithFallback, ProviderChainError } from '../../core/providers/fallback.js'
+import { unknownProviderError } from '../../core/providers/known-provider.js'
 import type { ProviderResult } from '../../core/providers/port.js'
 import { formatCost } from '../../core/providers/usage.js'
 import {
@@ -209,12 +209,9 @@ async function testProvider(
   writeProblems(io, loaded.problems)
   const provider = loaded.available.get(name)
   const entry = loaded.entries.find((item) => item.name === name && item.active)
-  if (!provider || !entry) {
-    const names = [...loaded.available.keys()]
-    const meant = didYouMean(name, names)
-    const hint = meant ? ` (did you mean "${meant}"?)` : ''
-    throw new CliError(`no provider named "${name}"${hint}; configured: ${names.join(', ')}`)
-  }
+  const unknown = unknownProviderError(name, loaded.available.keys())
+  if (unknown) throw new CliError(unknown.message)
+  if (!provider || !entry) throw new CliError(`"${name}" is not an active provider entry.`)
   const what =
     entry.kind === 'demo' ? describeEntry(entry) : `${entry.kind}: ${describeEntry(entry)}`
   io.stdout.write(`Asking ${name} (${what}) ...\n\n`)

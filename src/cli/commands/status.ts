@@ -3,8 +3,10 @@ import type { Command } from '@commander-js/extra-typings'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import { aliasOfAuthor } from '../../core/routing/route.js'
-import { loadCliContext } from '../context.js'
+import { requireDiscussionFile } from '../../node/engine/index.js'
+import { loadCliContext, resolveFile } from '../context.js'
 import type { CliIO } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { writeJson } from '../io.js'
 
 export function registerStatus(program: Command, io: CliIO): void {
@@ -16,9 +18,11 @@ export function registerStatus(program: Command, io: CliIO): void {
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
       const loaded = await engine.load(file)
+      // A file that is no discussion (package.json, notes) is refused, as `comment` refuses it.
+      await requireDiscussionFile(resolveFile(io, file), file)
       if (loaded.readOnly) io.stderr.write(`note: ${loaded.readOnly}\n`)
       const status = await engine.status(loaded)
-      if (options.json) writeJson(io, status)
+      if (options.json) writeJson(io, withRenamedFields('status', status))
       else io.stdout.write(formatStatus(status))
     })
 }

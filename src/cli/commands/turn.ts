@@ -2,11 +2,13 @@ import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { TurnEvent } from '../../core/turns/turn-events.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
 import { writeJson } from '../io.js'
+import { withRenamedFields } from '../renamed-fields.js'
 import { progressFor } from '../progress/index.js'
 import { turnLayout } from '../progress/turn-layout.js'
 import { formatTurnSummary } from '../turn-summary.js'
@@ -61,6 +63,7 @@ export function registerTurn(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       const callout = options.callout
       if (options.showPrompt) {
+        requireKnownProvider(options.provider, (await engine.providers()).available)
         const preview = await engine.previewTurn(file, {
           participants,
           ...(callout !== undefined ? { callout } : {}),
@@ -80,19 +83,22 @@ export function registerTurn(program: Command, io: CliIO): void {
       }
 
       const progress = await progressFor(io, options.json === true, turnLayout)
-      const result = await withInterrupt(io, (signal) =>
-        engine
-          .runTurn(file, {
-            participants,
-            ...(callout !== undefined ? { callout } : {}),
-            ...(options.provider !== undefined ? { provider: options.provider } : {}),
-            ...(options.sequential ? { sequential: true } : {}),
-            ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
-            ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
-            signal,
-            onEvent: (event: TurnEvent) => progress.onEvent(event),
-          })
-          .finally(() => progress.stop()),
+      const result = await withInterrupt(
+        io,
+        (signal) =>
+          engine
+            .runTurn(file, {
+              participants,
+              ...(callout !== undefined ? { callout } : {}),
+              ...(options.provider !== undefined ? { provider: options.provider } : {}),
+              ...(options.sequential ? { sequential: true } : {}),
+              ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+              ...(options.timeout !== undefined ? { timeoutMs: options.timeout * 1000 } : {}),
+              signal,
+              onEvent: (event: TurnEvent) => progress.onEvent(event),
+            })
+            .finally(() => progress.stop()),
+        (line) => progress.notice(line),
       )
       if (result.selection.aliases.length === 0) throw nobodyToAsk()
 
@@ -102,14 +108,14 @@ export function registerTurn(program: Command, io: CliIO): void {
         const { answers, ...rest } = result
         writeJson(
           io,
-          {
+          withRenamedFields('turn', {
             type: 'result',
             ...rest,
             answers: answers.map((answer) => answer.event),
             consensus: status.consensus,
             phaseNow: status.phase,
             statusNow: status.status,
-          },
+          }),
           { compact: true },
         )
       } else {

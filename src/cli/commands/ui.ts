@@ -16,6 +16,7 @@ import {
 import { loadCliContext, warnIgnoredSettings } from '../context.js'
 import { CliError } from '../errors.js'
 import type { CliIO } from '../io.js'
+import { retireShortFlag } from '../retired-flags.js'
 
 function parsePort(value: string): number {
   const port = Number(value)
@@ -104,8 +105,7 @@ function desktopApp(binary: string, target: Target, env: NodeJS.ProcessEnv): Pro
 }
 
 export function registerUi(program: Command, io: CliIO): void {
-  program
-    .command('ui')
+  retireShortFlag(program.command('ui'), '-p', '--port')
     .description(
       'Open the app on a folder of discussions, or on one discussion: the desktop window, or your browser.',
     )
@@ -115,7 +115,7 @@ export function registerUi(program: Command, io: CliIO): void {
     )
     .option('--web', 'serve the app to your browser on 127.0.0.1 instead of a desktop window')
     .option('--tui', 'the terminal UI, for SSH and terminals (docs/tui.md)')
-    .option('-p, --port <port>', 'port for --web (default: any free port)', parsePort)
+    .option('--port <port>', 'port for --web (default: any free port)', parsePort)
     .action(async (pathArgument, options) => {
       const target = await targetToOpen(io, pathArgument)
       if (options.tui) {

@@ -3,17 +3,20 @@
  * redrawn as answers stream in; the ranking under the rows once it is written.
  */
 import type { CouncilEvent } from '../../core/council/events.js'
+import { countOf } from '../plural.js'
 import { formatCost } from '../../core/providers/usage.js'
+import { FallbackHops } from './fallback-hops.js'
 import { formatTokens } from './format-tokens.js'
 import { lastLineOf } from './layout.js'
 import type { LiveLayout, ProgressLayout } from './layout.js'
 import type { LiveRow } from './live-renderer.js'
 
-export function describeCouncilEvent(event: CouncilEvent): string | null {
+/** `hops`: the providers that failed before the one that answered (see FallbackHops). */
+export function describeCouncilEvent(event: CouncilEvent, hops = ''): string | null {
   switch (event.type) {
     case 'plan': {
       const done = event.calls.filter((call) => call.done).length
-      return `${event.calls.length} calls planned${done > 0 ? `, ${done} already answered in the file` : ''}`
+      return `${countOf(event.calls.length, 'call')} planned${done > 0 ? `, ${done} already answered in the file` : ''}`
     }
     case 'started':
       return `${event.label}: thinking${event.provider ? ` (${event.provider})` : ''}`
@@ -24,7 +27,7 @@ export function describeCouncilEvent(event: CouncilEvent): string | null {
     case 'done': {
       const tokens = `${formatTokens(event.usage.inputTokens)} in / ${formatTokens(event.usage.outputTokens)} out${event.usage.estimated ? ' (estimated)' : ''}`
       const cost = event.costUsd === null ? '' : `, ${formatCost(event.costUsd)}`
-      return `${event.label}: done, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}, ${tokens}${cost}, line ${event.line}`
+      return `${event.label}: done, ${(event.durationMs / 1000).toFixed(1)}s via ${event.provider}${hops}, ${tokens}${cost}, line ${event.line}`
     }
     case 'failed':
       return `${event.label}: failed: ${event.reason}`
@@ -35,13 +38,29 @@ export function describeCouncilEvent(event: CouncilEvent): string | null {
   }
 }
 
+function followHops(hops: FallbackHops, event: CouncilEvent): void {
+  if (event.type === 'started') hops.started(event.label)
+  if (event.type === 'retrying') hops.retrying(event.label, event.failed, event.reason)
+}
+
+/** Plain lines for one run: a done line names the providers that failed before it. */
+function plainCouncil(): (event: CouncilEvent) => string | null {
+  const hops = new FallbackHops()
+  return (event) => {
+    followHops(hops, event)
+    return describeCouncilEvent(event, 'label' in event ? hops.suffix(event.label) : '')
+  }
+}
+
 function liveCouncil(): LiveLayout<CouncilEvent> {
+  const hops = new FallbackHops()
   const rows = new Map<string, LiveRow>()
   const notes: string[] = []
   return {
     rows: () => [...rows.values()],
     footer: () => notes,
     onEvent: (event) => {
+      followHops(hops, event)
       if (event.type === 'plan') {
         for (const call of event.calls)
           rows.set(call.label, {
@@ -70,7 +89,10 @@ function liveCouncil(): LiveLayout<CouncilEvent> {
         row.detail = lastLineOf(event.text)
       } else {
         if (event.type !== 'retrying') row.state = event.type
-        row.detail = (describeCouncilEvent(event) ?? '').replace(`${event.label}: `, '')
+        row.detail = (describeCouncilEvent(event, hops.suffix(event.label)) ?? '').replace(
+          `${event.label}: `,
+          '',
+        )
       }
       rows.set(event.label, row)
     },
@@ -79,6 +101,7 @@ function liveCouncil(): LiveLayout<CouncilEvent> {
 
 export const councilLayout: ProgressLayout<CouncilEvent> = {
   describe: describeCouncilEvent,
+  plain: plainCouncil,
   chatty: (event) => event.type === 'text',
   style: { indent: '', labelWidth: 24 },
   live: liveCouncil,

@@ -10,16 +10,19 @@ export function plainProgress<E>(
   out: Pick<TerminalOutput, 'write'>,
   json: boolean,
   layout: ProgressLayout<E>,
+  err: Pick<TerminalOutput, 'write'> = out,
 ): Progress<E> {
+  const describe = layout.plain?.() ?? layout.describe
   return {
     onEvent: (event) => {
       if (json) {
         if (!layout.chatty(event)) out.write(`${jsonForTerminal(event)}\n`)
         return
       }
-      const line = layout.describe(event)
+      const line = describe(event)
       if (line) out.write(`${line}\n`)
     },
+    notice: (line) => err.write(`${line}\n`),
     stop: () => undefined,
   }
 }
@@ -36,8 +39,8 @@ export async function progressFor<E>(
 ): Promise<Progress<E>> {
   // A terminal that reports no size (some CI pseudo-terminals) cannot be redrawn in place.
   const live = !json && io.stdout.isTTY && io.stdout.rows > 0
-  if (!live) return plainProgress(io.stdout, json, layout)
+  if (!live) return plainProgress(io.stdout, json, layout, io.stderr)
   const { liveProgress } = await import('./live-progress.js')
   // The live rows carry the tool's own cursor moves and colours; the renderer sanitises their text.
-  return liveProgress(io.stdout.unsanitisedStream as NodeJS.WriteStream, layout, io.env)
+  return liveProgress(io.stdout.unsanitisedStream as NodeJS.WriteStream, layout, io.env, io.stderr)
 }

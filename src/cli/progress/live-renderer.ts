@@ -39,6 +39,12 @@ export interface LiveScreen {
 }
 
 export interface LiveRenderer extends LiveScreen {
+  /**
+   * Runs `write` (output on another stream: stderr) with the rows off the screen, then draws them
+   * under it. Written between two frames instead, it would move the cursor under the renderer,
+   * which would then erase the wrong lines and leave old frames on the screen.
+   */
+  aside: (write: () => void) => void
   stop: () => void
 }
 
@@ -122,6 +128,11 @@ export function startLiveRenderer(
     print: (line) => {
       render.clear()
       out.write(`${sanitizeForTerminal(line)}\n`)
+      draw()
+    },
+    aside: (write) => {
+      render.clear()
+      write()
       draw()
     },
     stop: () => {

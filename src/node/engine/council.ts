@@ -25,6 +25,7 @@ import { outputFolder } from './discussions.js'
 import { createDurably } from '../store/durable-write.js'
 import { loadCouncilAssets } from '../council/assets.js'
 import type { CouncilAssets } from '../council/assets.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { councilCaller } from '../council/council-providers.js'
 import { admitName, admitTyped } from '../../core/text/text.js'
 
@@ -64,10 +65,7 @@ async function writeCouncilFile(
 ): Promise<{ path: string; assets: CouncilAssets }> {
   const options = resolveCouncilOptions(request)
   const provider = request.provider ?? null
-  if (provider !== null && !(await engine.providers()).available.has(provider)) {
-    const names = [...(await engine.providers()).available.keys()].join(', ')
-    throw new DiscussionError(`No provider named "${provider}"; configured: ${names}.`)
-  }
+  requireKnownProvider(provider, (await engine.providers()).available)
   const assets = await loadCouncilAssets(registryDirs(engine.projectRoot, engine.env), options.mode)
   const members = rolesOf(options.mode).map((role) => admitName(assets.persona(role).name))
   const text = renderCouncilDiscussion(

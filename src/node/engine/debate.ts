@@ -18,6 +18,7 @@ import { DiscussionError } from '../../core/errors.js'
 import { headerValue } from '../../core/format/headers.js'
 import type { ParsedDiscussion } from '../../core/format/model.js'
 import { parseDiscussion } from '../../core/format/parse.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import type { EngineContext } from './engine-context.js'
 import { createDiscussionFile } from '../store/discussion-folder.js'
 import { outputFolder } from './discussions.js'
@@ -80,6 +81,7 @@ export async function runDebateFile(
 ): Promise<DebateRunResult> {
   const { path } = await loadDebate(engine, file)
   const { provider, ...run } = options
+  requireKnownProvider(provider, (await engine.providers()).available)
   const deps = await debateDeps(engine, provider !== undefined ? { provider } : {})
   return runDebate({ ...run, file: path }, deps)
 }

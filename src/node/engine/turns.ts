@@ -7,12 +7,14 @@ import { basename } from 'node:path'
 
 import { didYouMean } from '../../core/config/did-you-mean.js'
 import { DiscussionError } from '../../core/errors.js'
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { admitTyped } from '../../core/text/text.js'
 import { previewTurn } from '../../core/turns/preview-turn.js'
 import type { PromptPreview } from '../../core/turns/preview-turn.js'
 import { runTurn } from '../../core/turns/run-turn.js'
 import type { TurnDeps, TurnResult } from '../../core/turns/run-turn.js'
 import type { Selection } from '../../core/turns/select.js'
+import { requireDiscussionFile } from '../store/discussion-kind.js'
 import type { EngineContext } from './engine-context.js'
 import type { EngineTurnOptions } from './engine-types.js'
 
@@ -46,6 +48,7 @@ export async function prepareTurnIn(
   // Refused before any provider is called: answers that cannot be saved are never paid for.
   const file = await engine.requireWritableDiscussion(path, { folder: true })
   await requireNamedPersonas(engine, options.participants ?? [])
+  requireKnownProvider(options.provider, (await engine.providers()).available)
   const { provider, callout, ...turn } = options
   // The callout goes into every prompt and an external participant's arguments: refused before
   // anything is asked when it is not text.
@@ -75,6 +78,10 @@ export async function previewTurnIn(
   options: Pick<EngineTurnOptions, 'participants' | 'callout'> = {},
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
   const loaded = await engine.load(path)
+  // What a turn would refuse is refused here too (a file that is no discussion, a name no persona
+  // answers to), so a preview never shows prompts for a turn that cannot run.
+  await requireDiscussionFile(loaded.path, path)
+  await requireNamedPersonas(engine, options.participants ?? [])
   return previewTurn(
     {
       ...options,

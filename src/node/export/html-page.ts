@@ -6,6 +6,7 @@
  * through the sanitizing markdown pipeline; nothing from it becomes markup of its own.
  */
 import { discussionBody } from '../../core/discussion/body.js'
+import { countOf } from '../../core/text/count-of.js'
 import { embedBlock } from '../../core/export/markdown-text.js'
 import type { ItemView } from '../../core/discussion/describe.js'
 import type { DecisionRecord } from '../../core/export/decision-record.js'
@@ -75,7 +76,7 @@ function header(input: PageInput): string {
     view.template ? `Template: ${escapeHtml(view.template)}` : '',
     view.phase ? `Phase: ${escapeHtml(view.phase)}` : '',
     view.created ? `Created: ${escapeHtml(view.created)}` : '',
-    `${input.parsed.comments.length} comments`,
+    countOf(input.parsed.comments.length, 'comment'),
   ].filter(Boolean)
   // Participants are aliases (`architect`), votes are by name (`AI-Architect`): one chip each.
   const voters = Object.keys(view.votes)

@@ -28,6 +28,7 @@ import type {
 import { estimateUsage } from '../../core/providers/usage.js'
 import { childEnv } from './child-env.js'
 import { plainText } from './command-output.js'
+import { failureLine } from './failure-line.js'
 import type { CommandDialect, ReadAnswer } from './command-output.js'
 import { terminateGroup, trackGroup } from './process-group.js'
 import { redact, streamRedactor } from './redact.js'
@@ -69,16 +70,6 @@ const STDERR_TAIL = 8_192
 
 /** How long output may still arrive after the program exited, while a leftover holds the pipe. */
 const EXIT_DRAIN_MS = 250
-
-/** The last line of stderr that says something, for the error message. */
-function lastLine(text: string): string {
-  const lines = stripVTControlCharacters(text)
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-  const line = lines[lines.length - 1] ?? ''
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line
-}
 
 function seconds(ms: number): string {
   return `${Number((ms / 1000).toFixed(1))} s`
@@ -246,7 +237,7 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
       const conclude = (ending: Ending): void => {
         if (settled) return
         // Redacted before the last line is picked and cut: a key split over lines, or cut, is found whole.
-        const stderrLine = lastLine(clean(stderrTail))
+        const stderrLine = failureLine(clean(stderrTail))
         const spawnFailed = ending.exitCode === undefined && ending.signal === undefined
         if (spawnFailed && (ending.code === 'ENOENT' || ending.code === 'EACCES')) {
           const what = ending.code === 'ENOENT' ? 'not found' : 'not executable'

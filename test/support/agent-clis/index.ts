@@ -16,6 +16,9 @@
  *   streamGenerateContent, all as SSE, records every request (so a test sees the tools a CLI
  *   offered the model), and fails on demand: a wrong key, model `no-such-model`, model
  *   `rate-limited`. It also answers opencode's npm registry lookups (`/npm/`), with nothing.
+ * - `scripted-agent.ts` is a model for MCP clients: asked for `MCP_SCRIPT_MODEL`, the Messages
+ *   stand-in answers with the `tool_use` blocks that create a discussion, comment on it with a
+ *   vote and read it back, one step per request, from the conversation the client sends.
  *
  * ```ts
  * const clis = await linkInstalledClis(tempFolder)
@@ -38,3 +41,4 @@ export {
   startStandIns,
 } from './stand-ins.js'
 export type { RecordedRequest, StandIns } from './stand-ins.js'
+export { MCP_PAGER_MODEL, MCP_SCRIPT_MODEL, MCP_SERVER_NAME, SCRIPT } from './scripted-agent.js'

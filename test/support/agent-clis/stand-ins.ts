@@ -16,11 +16,15 @@
  * | a key other than `API_KEY`    | 401, in the API's own words                               |
  * | model `no-such-model`         | 404 (400 for Gemini), the model does not exist            |
  * | model `rate-limited`          | 429 with `retry-after: RETRY_AFTER_SECONDS`                |
+ * | model `discussions-mcp-script` | Messages only: the next tool call of scripted-agent.ts   |
+ * | model `discussions-mcp-pager`  | Messages only: the next read_discussion page (the same)  |
  * | any other model               | the persona answer, streamed in pieces                    |
  */
 import { createServer } from 'node:http'
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+
+import { SCRIPTED_MODELS, nextStep } from './scripted-agent.js'
 
 export const API_KEY = 'sk-standin-0123456789abcdef'
 export const UNKNOWN_MODEL = 'no-such-model'
@@ -137,17 +141,44 @@ async function anthropic(
       'This request would exceed the rate limit for your organization of 50 requests per minute.',
       RATE_HEADERS,
     )
+  if (SCRIPTED_MODELS.includes(model)) return scriptedAnthropic(body, model, response)
   const answer = STAND_IN_ANSWERS.anthropic
-  const text = answer.pieces.join('')
-  const usage = { input_tokens: answer.inputTokens, output_tokens: answer.outputTokens }
+  await sendMessage(body, model, response, {
+    block: { type: 'text', text: answer.pieces.join('') },
+    start: { type: 'text', text: '' },
+    deltas: answer.pieces.map((piece) => ({ type: 'text_delta', text: piece })),
+    stopReason: 'end_turn',
+    usage: { input_tokens: answer.inputTokens, output_tokens: answer.outputTokens },
+  })
+}
+
+/** One content block of a Messages answer, whole and as it streams. */
+interface MessageAnswer {
+  /** The block in a whole (non-streamed) answer. */
+  block: Record<string, unknown>
+  /** The block as `content_block_start` opens it, then its `content_block_delta` deltas. */
+  start: Record<string, unknown>
+  deltas: Record<string, unknown>[]
+  stopReason: 'end_turn' | 'tool_use'
+  usage: { input_tokens: number; output_tokens: number }
+}
+
+/** A Messages answer, whole, or as SSE `message_start` ... `message_stop` when streamed. */
+async function sendMessage(
+  body: Record<string, unknown>,
+  model: string,
+  response: ServerResponse,
+  answer: MessageAnswer,
+) {
+  const { usage } = answer
   if (body.stream !== true) {
     sendJson(response, 200, {
       id: 'msg_standin',
       type: 'message',
       role: 'assistant',
       model,
-      content: [{ type: 'text', text }],
-      stop_reason: 'end_turn',
+      content: [answer.block],
+      stop_reason: answer.stopReason,
       stop_sequence: null,
       usage,
     })
@@ -163,34 +194,67 @@ async function anthropic(
     content: [],
     stop_reason: null,
     stop_sequence: null,
-    usage: { input_tokens: answer.inputTokens, output_tokens: 1 },
+    usage: { input_tokens: usage.input_tokens, output_tokens: 1 },
   }
   sse(response, { type: 'message_start', message }, 'message_start')
   sse(
     response,
-    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    { type: 'content_block_start', index: 0, content_block: answer.start },
     'content_block_start',
   )
-  for (const piece of answer.pieces) {
+  for (const delta of answer.deltas) {
     await wait(PIECE_DELAY_MS)
-    sse(
-      response,
-      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: piece } },
-      'content_block_delta',
-    )
+    sse(response, { type: 'content_block_delta', index: 0, delta }, 'content_block_delta')
   }
   sse(response, { type: 'content_block_stop', index: 0 }, 'content_block_stop')
   sse(
     response,
     {
       type: 'message_delta',
-      delta: { stop_reason: 'end_turn', stop_sequence: null },
-      usage: { output_tokens: answer.outputTokens },
+      delta: { stop_reason: answer.stopReason, stop_sequence: null },
+      usage: { output_tokens: usage.output_tokens },
     },
     'message_delta',
   )
   sse(response, { type: 'message_stop' }, 'message_stop')
   response.end()
+}
+
+/**
+ * The scripted MCP client's next step (scripted-agent.ts), as the Messages API gives a tool call:
+ * a `tool_use` block whose input streams as `input_json_delta` pieces, `stop_reason: tool_use`;
+ * or the closing text, `end_turn`.
+ */
+async function scriptedAnthropic(
+  body: Record<string, unknown>,
+  model: string,
+  response: ServerResponse,
+) {
+  const step = nextStep(body)
+  const usage = { input_tokens: 100, output_tokens: 20 }
+  if (step.kind === 'text') {
+    await sendMessage(body, model, response, {
+      block: { type: 'text', text: step.text },
+      start: { type: 'text', text: '' },
+      deltas: [{ type: 'text_delta', text: step.text }],
+      stopReason: 'end_turn',
+      usage,
+    })
+    return
+  }
+  // The input's JSON in two pieces, as the API streams it: a client must put them together.
+  const json = JSON.stringify(step.input)
+  const half = json.length >> 1
+  await sendMessage(body, model, response, {
+    block: { type: 'tool_use', id: step.id, name: step.name, input: step.input },
+    start: { type: 'tool_use', id: step.id, name: step.name, input: {} },
+    deltas: [json.slice(0, half), json.slice(half)].map((piece) => ({
+      type: 'input_json_delta',
+      partial_json: piece,
+    })),
+    stopReason: 'tool_use',
+    usage,
+  })
 }
 
 function openaiError(

@@ -3,6 +3,7 @@
  * endpoint's models (quick, sends no prompt, costs nothing).
  */
 import { ProviderError } from '../../../core/providers/port.js'
+import { countOf } from '../../../core/text/count-of.js'
 import type { SharedProviderSchemas } from '../../../core/providers/schema.js'
 import type { ProviderPrices } from '../../../core/providers/port.js'
 import type { HttpProviderOptions, ModelListing } from '../openai-provider.js'
@@ -76,8 +77,8 @@ export async function probeModels(
     return {
       usable: true,
       why: offered
-        ? `endpoint answers (${models.length} models)`
-        : `endpoint answers, but "${model}" is not among its ${models.length} models`,
+        ? `endpoint answers (${countOf(models.length, 'model')})`
+        : `endpoint answers, but "${model}" is not among its ${countOf(models.length, 'model')}`,
     }
   } catch (error) {
     return { usable: false, why: error instanceof ProviderError ? error.message : errorText(error) }
