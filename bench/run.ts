@@ -4,6 +4,7 @@ import { benchDiagrams } from './diagrams.bench.js'
 import { benchParse } from './parse.bench.js'
 import { benchStore } from './store.bench.js'
 import { benchTurn } from './turn.bench.js'
+import { benchTui } from './tui.bench.js'
 import { benchUi } from './ui.bench.js'
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
@@ -11,5 +12,6 @@ benchParse()
 await benchStore()
 await benchTurn()
 await benchUi()
+await benchTui()
 await benchDiagrams()
 await benchCli()
