@@ -11,9 +11,28 @@ import { expect, it } from 'vitest'
 
 import { coldThenWarm } from '../support/run-cli.js'
 import { tmuxAvailable } from './tmux-terminal.js'
+import type { TmuxTerminal } from './tmux-terminal.js'
 import { closeTerminalsAfterEach, script, start, transcript, workspace } from './tui-harness.js'
 
 closeTerminalsAfterEach()
+
+/** Opens a discussion with speech programs looked for in `speech`, and reads a comment aloud. */
+async function readAloud(
+  env: Record<string, string>,
+  folder: string,
+  speech: string,
+): Promise<TmuxTerminal> {
+  const terminal = start(
+    { ...env, DISCUSSIONS_SPEECH_PATH: speech },
+    [join(folder, 'add-user-authentication.md')],
+    { columns: 120, rows: 40 },
+  )
+  await terminal.waitFor('Add User Authentication ·')
+  terminal.press('n')
+  await terminal.waitFor('▌ AI-Architect')
+  terminal.press('l')
+  return terminal
+}
 
 coldThenWarm(
   'the terminal UI reading aloud',
@@ -36,15 +55,7 @@ coldThenWarm(
         const speech = join(root, 'speech')
         await mkdir(speech)
         await script(speech, 'espeak-ng', body)
-        const terminal = start(
-          { ...env, DISCUSSIONS_SPEECH_PATH: speech },
-          [join(folder, 'add-user-authentication.md')],
-          { columns: 120, rows: 40 },
-        )
-        await terminal.waitFor('Add User Authentication ·')
-        terminal.press('n')
-        await terminal.waitFor('▌ AI-Architect')
-        terminal.press('l')
+        const terminal = await readAloud(env, folder, speech)
         const failed = await terminal.waitFor(said)
         await transcript('120x40', `speech-${what.replace(/\W+/g, '-')}-${pass}`, failed)
         expect(failed).not.toContain('Reading aloud…')
@@ -56,15 +67,7 @@ coldThenWarm(
       `reports the real espeak-ng when it cannot reach a sound device (${pass})`,
       async () => {
         const { folder, env } = await workspace()
-        const terminal = start(
-          { ...env, DISCUSSIONS_SPEECH_PATH: '/usr/bin' },
-          [join(folder, 'add-user-authentication.md')],
-          { columns: 120, rows: 40 },
-        )
-        await terminal.waitFor('Add User Authentication ·')
-        terminal.press('n')
-        await terminal.waitFor('▌ AI-Architect')
-        terminal.press('l')
+        const terminal = await readAloud(env, folder, '/usr/bin')
         // With a sound device it is heard (and says nothing); without one, it must say so.
         const shown = await terminal.waitFor(/Could not read aloud|Reading aloud/)
         if (!existsSync('/dev/snd')) {

@@ -118,33 +118,26 @@ export function ReadingScreen(
       ))}
     </Box>
   )
+  const summaryPanel = (
+    <SummaryPanel
+      open={open}
+      width={side ? SIDE_WIDTH : columns}
+      height={height}
+      colors={colors}
+      offset={summaryTop}
+    />
+  )
   return (
     <Box flexDirection="column">
       <Text bold inverse>
         {fit(`${heading}  [${position}]`, columns)}
       </Text>
       {summaryShown && !side ? (
-        <SummaryPanel
-          open={open}
-          width={columns}
-          height={height}
-          colors={colors}
-          offset={summaryTop}
-        />
+        summaryPanel
       ) : (
         <Box flexDirection="row">
           {bodyBox}
-          {side && (
-            <Box marginLeft={1}>
-              <SummaryPanel
-                open={open}
-                width={SIDE_WIDTH}
-                height={height}
-                colors={colors}
-                offset={summaryTop}
-              />
-            </Box>
-          )}
+          {side && <Box marginLeft={1}>{summaryPanel}</Box>}
         </Box>
       )}
       <Text {...tint('gray', colors)}>{fit(verdict, columns)}</Text>
