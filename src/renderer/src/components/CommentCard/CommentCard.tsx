@@ -9,6 +9,7 @@ import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
 import { ReadAloudButton } from '../ReadAloud/ReadAloudButton'
 import classes from './CommentCard.module.css'
+import { sameCardProps } from './same-props'
 
 export interface CommentCardProps {
   comment: CommentInfo
@@ -73,4 +74,4 @@ export const CommentCard = memo(function CommentCard({
       {note}
     </Paper>
   )
-})
+}, sameCardProps)

@@ -62,7 +62,7 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
   }, [opened])
 
   const send = async (): Promise<void> => {
-    if (text.trim() === '') return
+    if (text.trim() === '' || busy) return
     setBusy(true)
     try {
       const name = author.trim()
@@ -95,6 +95,13 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
           event.preventDefault()
           void send()
         }}
+        // Ctrl+Enter adds the comment from anywhere in the composer: the text, the vote, the name.
+        onKeyDown={(event) => {
+          if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+            event.preventDefault()
+            void send()
+          }
+        }}
       >
         <Stack gap="sm">
           <Tabs value={tab} onChange={setTab} keepMounted={false}>
@@ -112,12 +119,6 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
                 data-autofocus
                 value={text}
                 onChange={(event) => setText(event.currentTarget.value)}
-                onKeyDown={(event) => {
-                  if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-                    event.preventDefault()
-                    void send()
-                  }
-                }}
               />
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="xs" mih={200} data-testid="composer-preview">

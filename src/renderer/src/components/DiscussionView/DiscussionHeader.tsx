@@ -1,6 +1,17 @@
-import { ActionIcon, Badge, Group, Stack, Text, Title, Tooltip } from '@mantine/core'
-import { IconArrowLeft, IconSearch } from '@tabler/icons-react'
-import { useEffect, useRef } from 'react'
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Collapse,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
+import { IconArrowLeft, IconChevronDown, IconChevronUp, IconSearch } from '@tabler/icons-react'
+import { useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
@@ -9,6 +20,10 @@ import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { StatusBadge } from '../Badges/StatusBadge'
 import { VOTE_COLOURS } from '../Badges/VoteBadge'
 import { PhaseSteps } from './PhaseSteps'
+
+/** Windows this short (1024x700 and the like) get the one-line header. */
+export const COMPACT_QUERY = '(max-height: 760px)'
+const DETAILS_ID = 'discussion-header-details'
 
 export interface DiscussionHeaderProps {
   detail: DiscussionDetail
@@ -39,59 +54,27 @@ export function DiscussionHeader({
   useEffect(() => {
     heading.current?.focus({ preventScroll: true })
   }, [detail.path])
-  return (
-    <Stack
-      gap="xs"
-      p="md"
-      pb="sm"
-      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
-    >
-      <Group justify="space-between" wrap="nowrap" align="flex-start">
-        <Group gap="sm" wrap="nowrap" miw={0}>
-          <Tooltip label="Back to the discussions">
-            <ActionIcon
-              variant="subtle"
-              size="lg"
-              onClick={onBack}
-              aria-label="Back to the discussions"
-            >
-              <IconArrowLeft size={20} />
-            </ActionIcon>
-          </Tooltip>
-          <div style={{ minWidth: 0 }}>
-            <Title
-              order={1}
-              size="h3"
-              lineClamp={1}
-              data-testid="discussion-title"
-              ref={heading}
-              tabIndex={-1}
-              title={detail.title}
-            >
-              {detail.title}
-            </Title>
-            <Group gap="xs">
-              <StatusBadge status={status} />
-              {detail.template && (
-                <Text size="xs" c="dimmed">
-                  Template: {detail.template}
-                </Text>
-              )}
-              <Text size="xs" c="dimmed">
-                · {detail.comments.length} comments · updated {timeAgo(detail.lastActivity)}
-              </Text>
-            </Group>
-          </div>
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          {actions}
-          <Tooltip label="Find in discussion (Ctrl+F)">
-            <ActionIcon variant="default" size="lg" onClick={onFind} aria-label="Open find">
-              <IconSearch size={18} />
-            </ActionIcon>
-          </Tooltip>
-        </Group>
-      </Group>
+  // A short window keeps the thread's room: the header folds to one line, and its phase steps,
+  // participant chips and figures open behind a disclosure.
+  const compact = useMediaQuery(COMPACT_QUERY) ?? false
+  const [open, setOpen] = useState(false)
+  const currentPhase = detail.phases.find((phase) => phase.id === detail.phase)
+  const meta = (
+    <Group gap="xs">
+      <StatusBadge status={status} />
+      {detail.template && (
+        <Text size="xs" c="dimmed">
+          Template: {detail.template}
+        </Text>
+      )}
+      <Text size="xs" c="dimmed">
+        · {detail.comments.length} comments · updated {timeAgo(detail.lastActivity)}
+      </Text>
+    </Group>
+  )
+  const details = (
+    <>
+      {compact && meta}
       <PhaseSteps phases={detail.phases} current={detail.phase} outcomes={outcomes} />
       <Group gap={6} data-testid="participants">
         {detail.participants.map((participant) => (
@@ -128,6 +111,83 @@ export function DiscussionHeader({
           </Tooltip>
         ))}
       </Group>
+    </>
+  )
+  return (
+    <Stack
+      gap="xs"
+      p={compact ? 'xs' : 'md'}
+      pb={compact ? 'xs' : 'sm'}
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Group justify="space-between" wrap="nowrap" align={compact ? 'center' : 'flex-start'}>
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Tooltip label="Back to the discussions">
+            <ActionIcon
+              variant="subtle"
+              size="lg"
+              onClick={onBack}
+              aria-label="Back to the discussions"
+            >
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          </Tooltip>
+          <div
+            style={{
+              minWidth: 0,
+              display: compact ? 'flex' : undefined,
+              alignItems: 'center',
+              gap: 8,
+            }}
+          >
+            <Title
+              order={1}
+              size={compact ? 'h4' : 'h3'}
+              lineClamp={1}
+              data-testid="discussion-title"
+              ref={heading}
+              tabIndex={-1}
+              title={detail.title}
+            >
+              {detail.title}
+            </Title>
+            {compact ? null : meta}
+          </div>
+        </Group>
+        {compact && (
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            color="gray"
+            onClick={() => setOpen((value) => !value)}
+            aria-expanded={open}
+            aria-controls={DETAILS_ID}
+            rightSection={open ? <IconChevronUp size={14} /> : <IconChevronDown size={14} />}
+            data-testid="header-details-toggle"
+            style={{ flexShrink: 0 }}
+            title="Status, phases and participants"
+          >
+            {currentPhase?.title ?? detail.phase?.replace(/_/g, ' ') ?? 'Details'}
+          </Button>
+        )}
+        <Group gap={6} wrap="nowrap">
+          {actions}
+          <Tooltip label="Find in discussion (Ctrl+F)">
+            <ActionIcon variant="default" size="lg" onClick={onFind} aria-label="Open find">
+              <IconSearch size={18} />
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+      {compact ? (
+        <Collapse expanded={open} keepMounted keepMountedMode="display-none" id={DETAILS_ID}>
+          <Stack gap="xs" pt={4}>
+            {details}
+          </Stack>
+        </Collapse>
+      ) : (
+        details
+      )}
     </Stack>
   )
 }

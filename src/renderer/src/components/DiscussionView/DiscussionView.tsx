@@ -1,6 +1,6 @@
 import { Alert, Box, Center, Loader, Text } from '@mantine/core'
 import { useHotkeys } from '@mantine/hooks'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
@@ -8,6 +8,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
+import { guiText } from '../../lib/gui-text'
 import { commentIndexForLine, findMatches } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
@@ -116,17 +117,32 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),
     [detail],
   )
-  const jump = (line: number): void => {
-    if (!detail) return
-    const index = commentIndexForLine(detail.comments, line)
-    if (index < 0) return
-    list.current?.scrollToComment(index)
-    setJumped(index)
-  }
+  const jump = useCallback(
+    (line: number): void => {
+      if (!detail) return
+      const index = commentIndexForLine(detail.comments, line)
+      if (index < 0) return
+      list.current?.scrollToComment(index)
+      setJumped(index)
+    },
+    [detail],
+  )
 
   // Councils and debates run on their own machinery: no ordinary turn, vote tally or Advance.
   const protocol =
     detail?.template === 'council' || detail?.template === 'debate' ? detail.template : null
+
+  // Streamed text re-renders this view many times a second: the parts that do not change with it
+  // (the side panel over every comment, the discussion's own text) are kept as they were.
+  const votes = protocol === null
+  const side = useMemo(
+    () => (detail ? <SidePanel detail={detail} onJump={jump} votes={votes} /> : null),
+    [detail, jump, votes],
+  )
+  const body = useMemo(
+    () => (detail ? <DiscussionBody text={detail.body} onOpenLink={openLink} /> : null),
+    [detail?.body, openLink],
+  )
 
   if (!detail)
     return error ? (
@@ -166,10 +182,14 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
               </>
             }
           />
-          <DemoBanner folder={detail.path.replace(/[\\/][^\\/]*$/, '')} version={version} />
+          <DemoBanner
+            folder={detail.path.replace(/[\\/][^\\/]*$/, '')}
+            version={version}
+            path={detail.path}
+          />
           {detail.problems.map((problem) => (
             <Alert key={problem} color="yellow" mx="md" mt="xs" p="xs">
-              <Text size="sm">{problem}</Text>
+              <Text size="sm">{guiText(problem)}</Text>
             </Alert>
           ))}
           {detail.template === 'debate' && (
@@ -205,12 +225,10 @@ export function DiscussionView({ path, version, onBack }: DiscussionViewProps): 
             tail={thread.tail}
             notes={thread.notes}
             activity={thread.activity}
-            header={<DiscussionBody text={detail.body} onOpenLink={openLink} />}
+            header={body}
           />
         </div>
-        <div className={classes.side}>
-          <SidePanel detail={detail} onJump={jump} votes={protocol === null} />
-        </div>
+        <div className={classes.side}>{side}</div>
       </div>
     </DiagramsProvider>
   )

@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text } from '@mantine/core'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { ProvidersState, ProviderTestResult } from '@shared/contract'
@@ -8,6 +8,8 @@ import { call } from '../../api/client'
 import { notifyError, notifyInfo } from '../../notify'
 import { formatCostUsd, formatDuration, formatTokens } from '../RunTurn/turn-state'
 import { Dialog } from '../Dialog/Dialog'
+import { cancelledTest, ProviderTestStatus } from './ProviderTestStatus'
+import { guiText } from '../../lib/gui-text'
 
 export interface ProvidersViewProps {
   opened: boolean
@@ -15,7 +17,10 @@ export interface ProvidersViewProps {
   onClose: () => void
 }
 
-type Tested = { name: string; result: ProviderTestResult } | { name: string; error: string }
+type Tested =
+  | { name: string; result: ProviderTestResult }
+  | { name: string; error: string }
+  | { name: string; cancelled: string }
 
 function usableBadge(usable: boolean | null): ReactNode {
   if (usable === null) return <Badge color="gray">not checked</Badge>
@@ -26,7 +31,9 @@ function usableBadge(usable: boolean | null): ReactNode {
 export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): ReactNode {
   const api = useApi()
   const [state, setState] = useState<ProvidersState | null>(null)
-  const [testing, setTesting] = useState<string | null>(null)
+  const [testing, setTesting] = useState<{ name: string; since: number } | null>(null)
+  // The test whose answer is still wanted: Cancel (or another test) makes an earlier one's moot.
+  const currentTest = useRef(0)
   const [tested, setTested] = useState<Tested | null>(null)
   const folderField = folder ? { folder } : {}
 
@@ -43,15 +50,27 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
   }, [opened, reload])
 
   const test = async (name: string): Promise<void> => {
-    setTesting(name)
+    const id = ++currentTest.current
+    setTesting({ name, since: Date.now() })
     setTested(null)
+    let outcome: Tested
     try {
-      setTested({ name, result: await call(api.providers.test({ name, ...folderField })) })
+      outcome = { name, result: await call(api.providers.test({ name, ...folderField })) }
     } catch (error) {
-      setTested({ name, error: error instanceof Error ? error.message : String(error) })
-    } finally {
-      setTesting(null)
+      outcome = { name, error: error instanceof Error ? error.message : String(error) }
     }
+    if (id !== currentTest.current) return
+    setTested(outcome)
+    setTesting(null)
+  }
+  const cancelTest = (): void => {
+    if (!testing) return
+    currentTest.current++
+    setTested({
+      name: testing.name,
+      cancelled: cancelledTest(testing.name, Date.now() - testing.since),
+    })
+    setTesting(null)
   }
   const makeDefault = async (name: string): Promise<void> => {
     try {
@@ -116,7 +135,7 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
           )}
           {state.problems.map((problem) => (
             <Alert key={problem} color="red" p="xs">
-              {problem}
+              {guiText(problem)}
             </Alert>
           ))}
           <Table verticalSpacing="xs" data-testid="providers-table">
@@ -168,21 +187,28 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
                       <Stack gap={2}>
                         {usableBadge(provider.usable)}
                         <Text size="xs" c="dimmed">
-                          {provider.why}
+                          {guiText(provider.why)}
                         </Text>
                       </Stack>
                     </Table.Td>
                     <Table.Td>
                       <Group gap="xs" justify="flex-end" wrap="nowrap">
-                        <Button
-                          size="compact-sm"
-                          variant="default"
-                          loading={testing === provider.name}
-                          disabled={!provider.active}
-                          onClick={() => void test(provider.name)}
-                        >
-                          Test
-                        </Button>
+                        {testing?.name === provider.name ? (
+                          <ProviderTestStatus
+                            name={provider.name}
+                            since={testing.since}
+                            onCancel={cancelTest}
+                          />
+                        ) : (
+                          <Button
+                            size="compact-sm"
+                            variant="default"
+                            disabled={!provider.active || testing !== null}
+                            onClick={() => void test(provider.name)}
+                          >
+                            Test
+                          </Button>
+                        )}
                         <Button
                           size="compact-sm"
                           variant="light"
@@ -200,11 +226,13 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
           </Table>
           {tested && (
             <Alert
-              color={'error' in tested ? 'red' : 'green'}
+              color={'error' in tested ? 'red' : 'cancelled' in tested ? 'gray' : 'green'}
               title={`Test of ${tested.name}`}
               data-testid="provider-test-result"
             >
-              {'error' in tested ? (
+              {'cancelled' in tested ? (
+                <Text size="sm">{tested.cancelled}</Text>
+              ) : 'error' in tested ? (
                 <Text size="sm">{tested.error}</Text>
               ) : (
                 <Stack gap={4}>

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
-import { HANDLE_HEIGHT, KEY_STEP, MIN_PANEL, MIN_THREAD, storageKey } from './panel-height'
+import { HANDLE_HEIGHT, KEY_STEP, MIN_PANEL, minThread, storageKey } from './panel-height'
 import { ResizablePanel } from './ResizablePanel'
 
 function panel(name: string) {
@@ -47,12 +47,12 @@ describe('the resizable panel the council and the debate share', () => {
     const top = screen.getByTestId('debate-panel').getBoundingClientRect().top
     fireEvent.keyDown(separator, { key: 'End' })
     expect(valueNow(separator)).toBe(
-      Math.round(window.innerHeight - top - HANDLE_HEIGHT - MIN_THREAD),
+      Math.round(window.innerHeight - top - HANDLE_HEIGHT - minThread(window.innerHeight)),
     )
     expect(separator.getAttribute('aria-valuemax')).toBe(String(valueNow(separator)))
     fireEvent.keyDown(separator, { key: 'PageDown' })
     expect(valueNow(separator)).toBe(
-      Math.round(window.innerHeight - top - HANDLE_HEIGHT - MIN_THREAD),
+      Math.round(window.innerHeight - top - HANDLE_HEIGHT - minThread(window.innerHeight)),
     )
     fireEvent.keyDown(separator, { key: 'Home' })
     expect(valueNow(separator)).toBe(MIN_PANEL)
@@ -71,7 +71,7 @@ describe('the resizable panel the council and the debate share', () => {
   })
 
   it('reads a tampered stored height as no height, or clamps it into bounds', () => {
-    const most = Math.round(window.innerHeight - HANDLE_HEIGHT - MIN_THREAD)
+    const most = Math.round(window.innerHeight - HANDLE_HEIGHT - minThread(window.innerHeight))
     const fallback = Math.min(Math.round(window.innerHeight * 0.42), most)
     for (const [stored, expected] of [
       ['not a number', fallback],

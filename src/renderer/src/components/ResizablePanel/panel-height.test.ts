@@ -8,12 +8,16 @@ import {
   maxPanelHeight,
   MIN_PANEL,
   MIN_THREAD,
+  minThread,
   PAGE_STEP,
 } from './panel-height'
 
 describe('a protocol panel height', () => {
   it('leaves the thread its room below the panel, whatever the window', () => {
-    expect(maxPanelHeight(700, 200)).toBe(700 - 200 - HANDLE_HEIGHT - MIN_THREAD)
+    // At 700 px the thread keeps 40 % of the window (280 px), more than the 220 px floor.
+    expect(maxPanelHeight(700, 200)).toBe(700 - 200 - HANDLE_HEIGHT - 280)
+    expect(minThread(500)).toBe(MIN_THREAD)
+    expect(minThread(900)).toBe(360)
     // A window too short for both: the panel keeps its least height, the thread the rest.
     expect(maxPanelHeight(400, 300)).toBe(MIN_PANEL)
   })

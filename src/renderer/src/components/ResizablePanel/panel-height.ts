@@ -4,8 +4,15 @@
  * own height in localStorage, under its own key.
  */
 export const MIN_PANEL = 120
-/** What the thread keeps below the panel, whatever the panel's height. */
+/** What the thread keeps below the panel, whatever the panel's height: at least this... */
 export const MIN_THREAD = 220
+/** ...and at least this share of the window, so a short window still leaves room to read. */
+export const MIN_THREAD_SHARE = 0.4
+
+/** The thread's least room in a window `viewport` high. */
+export function minThread(viewport: number): number {
+  return Math.max(MIN_THREAD, Math.ceil(viewport * MIN_THREAD_SHARE))
+}
 export const KEY_STEP = 24
 export const PAGE_STEP = 120
 
@@ -14,7 +21,7 @@ export const HANDLE_HEIGHT = 9
 
 /** The tallest the panel may be when its top is at `top` in a window `viewport` high. */
 export function maxPanelHeight(viewport: number, top: number): number {
-  return Math.max(MIN_PANEL, Math.round(viewport - top - HANDLE_HEIGHT - MIN_THREAD))
+  return Math.max(MIN_PANEL, Math.round(viewport - top - HANDLE_HEIGHT - minThread(viewport)))
 }
 
 export function clampHeight(height: number, max: number): number {

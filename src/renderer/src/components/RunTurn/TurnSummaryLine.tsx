@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core'
-import { IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react'
+import { IconArrowBackUp, IconPlayerStop, IconRefresh, IconX } from '@tabler/icons-react'
+import { useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { PhaseInfo } from '@shared/contract'
@@ -16,6 +17,8 @@ export interface TurnSummaryLineProps {
   onCancel: () => void
   onRetry: (aliases: string[]) => void
   onClose: () => void
+  /** Moves the phase back to where the turn found it (only offered when the turn moved it). */
+  onUndoPhase: () => Promise<void>
 }
 
 function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
@@ -25,11 +28,19 @@ function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
     return `Turn in progress: ${finished} of ${turn.rows.length} finished.`
   }
   if (turn.outcome.cancelled) return 'You cancelled the turn: answers already saved are kept.'
+  const failed = turn.rows.filter((row) => row.state === 'failed').length
+  if (failed > 0 && failed === turn.rows.length)
+    return failed === 1
+      ? 'The turn failed: its one answer failed, nothing was added.'
+      : `The turn failed: all ${failed} answers failed, nothing was added.`
   const { READY, CHANGES, REJECT } = turn.outcome.votes
   const votes = `READY ${READY} · CHANGES ${CHANGES} · REJECT ${REJECT}`
-  const moved = turn.phase?.to
-    ? ` Phase moved from ${phaseTitle(phases, turn.phase.from)} to ${phaseTitle(phases, turn.phase.to)}.`
-    : ''
+  const from = turn.phase ? phaseTitle(phases, turn.phase.from) : ''
+  const moved = !turn.phase?.to
+    ? ''
+    : turn.phaseUndone
+      ? ` Phase moved from ${from} to ${phaseTitle(phases, turn.phase.to)}, then back to ${from}: you undid it.`
+      : ` Phase moved from ${from} to ${phaseTitle(phases, turn.phase.to)}.`
   const status = turn.phase?.status ? ` Status: ${turn.phase.status.replace(/_/g, ' ')}.` : ''
   return `Turn finished. ${votes}.${moved}${status}`
 }
@@ -44,8 +55,11 @@ export function TurnSummaryLine({
   onCancel,
   onRetry,
   onClose,
+  onUndoPhase,
 }: TurnSummaryLineProps): ReactNode {
+  const [undoing, setUndoing] = useState(false)
   const finished = isFinished(turn)
+  const undoable = finished && Boolean(turn.phase?.to) && !turn.phaseUndone
   const failed = turn.rows.filter((row) => row.state === 'failed')
   const problem = Boolean(turn.error) || failed.length > 0
   return (
@@ -60,7 +74,16 @@ export function TurnSummaryLine({
     >
       <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
         <Stack gap={4} miw={0}>
-          <Text size="sm" fw={600} c={turn.error ? 'red' : undefined} data-testid="turn-headline">
+          <Text
+            size="sm"
+            fw={600}
+            c={
+              turn.error || (failed.length > 0 && failed.length === turn.rows.length)
+                ? ERROR_TEXT
+                : undefined
+            }
+            data-testid="turn-headline"
+          >
             {headline(turn, phases)}
           </Text>
           {finished && failed.length > 0 && (
@@ -81,6 +104,20 @@ export function TurnSummaryLine({
               disabled={turn.cancelRequested}
             >
               {turn.cancelRequested ? 'Cancelling…' : 'Cancel turn'}
+            </Button>
+          )}
+          {undoable && turn.phase && (
+            <Button
+              size="compact-sm"
+              variant="light"
+              leftSection={<IconArrowBackUp size={14} />}
+              loading={undoing}
+              onClick={() => {
+                setUndoing(true)
+                void onUndoPhase().finally(() => setUndoing(false))
+              }}
+            >
+              Back to {phaseTitle(phases, turn.phase.from)}
             </Button>
           )}
           {finished && failed.length > 1 && (

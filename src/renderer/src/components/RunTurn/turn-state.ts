@@ -29,6 +29,8 @@ export interface TurnState extends TurnRunProgress {
   outcome: TurnOutcome | null
   error: string | null
   request: TurnRequest
+  /** The person moved the phase back from the line after the turn moved it (one click, once). */
+  phaseUndone: boolean
 }
 
 export function startTurn(
@@ -37,7 +39,15 @@ export function startTurn(
   aliases: readonly string[],
   request: TurnRequest = { callout: null, provider: null },
 ): TurnState {
-  return { turnId, path, ...startTurnProgress(aliases), outcome: null, error: null, request }
+  return {
+    turnId,
+    path,
+    ...startTurnProgress(aliases),
+    outcome: null,
+    error: null,
+    request,
+    phaseUndone: false,
+  }
 }
 
 /**

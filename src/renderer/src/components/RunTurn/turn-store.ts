@@ -57,6 +57,12 @@ export class TurnStore {
     if (current) this.#set(path, { ...current, cancelRequested: true })
   }
 
+  /** The person moved the phase back to where the turn found it. */
+  phaseUndone(path: string): void {
+    const current = this.#turns.get(path)
+    if (current) this.#set(path, { ...current, phaseUndone: true })
+  }
+
   #fresh(
     turnId: string,
     path: string,

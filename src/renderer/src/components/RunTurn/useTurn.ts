@@ -51,6 +51,28 @@ export function useTurn(path: string) {
     [api, store, path, turn],
   )
   const close = useCallback(() => store.close(path), [store, path])
+  /**
+   * Moves the phase back to where the turn found it: the same engine call as `advance --to`, so
+   * the file records the transition and a vote reset exactly as the CLI would.
+   */
+  const undoPhase = useCallback(async () => {
+    const from = turn?.phase?.to ? turn.phase.from : null
+    if (!from || turn?.phaseUndone) return
+    try {
+      await call(api.phases.advance({ path, to: from }))
+      store.phaseUndone(path)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Phase not moved back')
+    }
+  }, [api, store, path, turn])
 
-  return { turn, running: turn !== null && !isFinished(turn), started, cancel, retry, close }
+  return {
+    turn,
+    running: turn !== null && !isFinished(turn),
+    started,
+    cancel,
+    retry,
+    close,
+    undoPhase,
+  }
 }

@@ -29,7 +29,7 @@ export function useTurnThread(
   path: string,
   onOpenLink: (href: string) => void,
 ): TurnThread {
-  const { turn, cancel, retry, close } = useTurn(detail?.path ?? path)
+  const { turn, cancel, retry, close, undoPhase } = useTurn(detail?.path ?? path)
   const notes = new Map<number, ReactNode>()
   if (!detail || !turn) return { tail: [], notes, activity: '', saved: '' }
 
@@ -68,6 +68,7 @@ export function useTurnThread(
         onCancel={cancel}
         onRetry={retry}
         onClose={close}
+        onUndoPhase={undoPhase}
       />
     ),
   })
