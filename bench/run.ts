@@ -5,6 +5,7 @@ import { benchParse } from './parse.bench.js'
 import { benchSearch } from './search.bench.js'
 import { benchStore } from './store.bench.js'
 import { benchTurn } from './turn.bench.js'
+import { benchTui } from './tui.bench.js'
 import { benchUi } from './ui.bench.js'
 
 console.log(`node ${process.version}, ${process.platform}/${process.arch}`)
@@ -12,6 +13,7 @@ benchParse()
 await benchStore()
 await benchTurn()
 await benchUi()
+await benchTui()
 await benchDiagrams()
 await benchCli()
 await benchSearch()

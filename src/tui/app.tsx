@@ -15,6 +15,8 @@ import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
 import { tint } from './theme.js'
 import { useFileFollow } from './use-file-follow.js'
 import { useTerminalSize } from './use-terminal-size.js'
+import { TOP } from './view-model/reading-document.js'
+import type { KeptPlace } from './view-model/reading-document.js'
 import { lostQuestion, restoredNote } from './view-model/restore.js'
 import { fit, wrap } from './view-model/text.js'
 import { Text } from './safe-text.js'
@@ -29,6 +31,9 @@ type Screen =
   | 'diagrams'
   | 'new-diagram'
   | 'help'
+
+/** How long a status message stays on the reading screen before the key hints alone are shown. */
+const MESSAGE_MS = 6000
 
 /** Too small to draw anything useful: say so instead of drawing garbage. */
 const MIN_COLUMNS = 30
@@ -49,6 +54,8 @@ export function App(props: {
   const [helpReturn, setHelpReturn] = useState<Screen>('browse')
   const [path, setPath] = useState<string | null>(props.file)
   const [open, setOpen] = useState<OpenDiscussion | null>(null)
+  // Whether the discussion to read is still opening (set as each draw finds it).
+  const opening = useRef(false)
   const [message, setMessage] = useState<string | null>(null)
   const [participants, setParticipants] = useState<string[]>([])
   // The diagram just added, chosen on the diagrams screen once it is listed.
@@ -56,6 +63,14 @@ export function App(props: {
   // What an older copy saved over the open file took away, while the person is asked about it.
   const [lost, setLostShown] = useState<LostChanges | null>(null)
   const asking = useRef<LostChanges | null>(null)
+  // Where the person was in each discussion opened, so a turn, a comment, an advance or a visit
+  // to the list brings them back to the same place (or to the end, when they were at the end).
+  const places = useRef(new Map<string, KeptPlace>())
+  const keptPlace = (file: string): KeptPlace => {
+    let kept = places.current.get(file)
+    if (!kept) places.current.set(file, (kept = { place: TOP, atEnd: false }))
+    return kept
+  }
   const declined = useRef(new Set<string>())
   const setLost = (changes: LostChanges | null): void => {
     asking.current = changes
@@ -88,6 +103,15 @@ export function App(props: {
       )
   }, [session, path])
   useEffect(reload, [reload])
+  // A status message on an open discussion goes after a while; a failure to open stays.
+  useEffect(() => {
+    if (message === null || open === null) return
+    const timer = setTimeout(
+      () => setMessage((current) => (current === message ? null : current)),
+      MESSAGE_MS,
+    )
+    return () => clearTimeout(timer)
+  }, [message, open])
   useFileFollow(path === null ? null : { file: path }, reload)
 
   const quit = (): void => {
@@ -126,7 +150,15 @@ export function App(props: {
   const onKey = useRef<(input: string, key: Key) => void>(() => undefined)
   onKey.current = (input, key) => {
     if (asking.current && !(key.ctrl && input === 'c')) answerLost(input, key)
-    else if (
+    else if (shown.current === 'read' && opening.current && (input === 'q' || key.escape)) {
+      // A long file may take a while to open: q and Esc never wait for it.
+      opening.current = false
+      if (input === 'q') quit()
+      else {
+        setPath(null)
+        go('browse')
+      }
+    } else if (
       key.ctrl &&
       input === 'c' &&
       !['turn', 'comment', 'new-diagram'].includes(shown.current)
@@ -139,6 +171,7 @@ export function App(props: {
   }, [])
   useInput(handleKey)
 
+  opening.current = path !== null && open === null && message === null
   // One row less than the terminal: a frame as tall as the screen makes Ink redraw it whole.
   const question = lost === null ? [] : lostQuestion(lost).flatMap((line) => wrap(line, columns))
   const rows = terminalRows - 1 - question.length
@@ -153,7 +186,8 @@ export function App(props: {
         onQuit={quit}
       />
     )
-  else if (screen === 'help') body = <HelpScreen columns={columns} onClose={() => go(helpReturn)} />
+  else if (screen === 'help')
+    body = <HelpScreen columns={columns} rows={rows} onClose={() => go(helpReturn)} />
   else if (screen === 'browse' || path === null)
     body = (
       <BrowseScreen
@@ -172,9 +206,9 @@ export function App(props: {
   else if (open === null)
     body = (
       <Notice
-        text={message ?? `Opening ${path}…`}
+        text={message ?? `Opening ${path}… (q quits, Esc goes back)`}
         columns={columns}
-        // Keys typed while it opens wait for the discussion; after a failure q and Esc work.
+        // Keys typed while it opens wait for the discussion (q and Esc act at once: onKey).
         active={message !== null}
         onQuit={quit}
         onBack={() => {
@@ -265,6 +299,7 @@ export function App(props: {
     body = (
       <ReadingScreen
         open={open}
+        kept={keptPlace(open.path)}
         {...common}
         message={message}
         onBack={() => {
@@ -285,7 +320,7 @@ export function App(props: {
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')
           else if (text === '') setMessage('Scroll to a comment to read it aloud.')
-          else setMessage(session.speak(text))
+          else setMessage(session.speak(text, setMessage))
         }}
       />
     )

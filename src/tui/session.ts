@@ -8,6 +8,7 @@ import { basename, dirname, relative, resolve, sep } from 'node:path'
 
 import type { DiscussionStatus } from '../core/discussion/status.js'
 import type { DiscussionView } from '../core/discussion/describe.js'
+import { resolveChain } from '../core/providers/resolve-chain.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
 import {
@@ -128,6 +129,38 @@ export class TuiSession {
     return { path: loaded.path, text: loaded.text, view: loaded.view, status, roles }
   }
 
+  /**
+   * The providers a turn tries for each of `aliases`, in order (the persona's hint, the default,
+   * the fallback); an empty list when it cannot be known (broken settings say so when the turn runs).
+   */
+  async providerChains(aliases: readonly string[]): Promise<Map<string, string[]>> {
+    const chains = new Map<string, string[]>()
+    try {
+      const [loaded, personas] = await Promise.all([
+        this.engine.providers(),
+        this.engine.personas(),
+      ])
+      const hints = new Map(
+        personas.list().map(({ persona }) => [persona.alias.toLowerCase(), persona.provider_hint]),
+      )
+      for (const alias of aliases) {
+        const spec = {
+          explicit: null,
+          personaHint: hints.get(alias.toLowerCase()) ?? null,
+          defaultName: loaded.defaultName,
+          fallback: loaded.fallback,
+        }
+        chains.set(
+          alias,
+          resolveChain(spec, loaded.available).chain.map((entry) => entry.name),
+        )
+      }
+    } catch {
+      // The turn itself reports broken settings; the screen just shows no chain.
+    }
+    return chains
+  }
+
   /** The phase `advance` would move to, or why it cannot. */
   async nextPhase(open: OpenDiscussion): Promise<{ from: string; to: string } | { error: string }> {
     const name = open.view.template
@@ -189,8 +222,11 @@ export class TuiSession {
     }
   }
 
-  /** Reads the text aloud; says how to get a speaker when there is none. */
-  speak(text: string): string {
+  /**
+   * Reads the text aloud; says how to get a speaker when there is none. `onFailure` hears, once
+   * the program has ended, why nothing was heard (a failed or silent speech program).
+   */
+  speak(text: string, onFailure: (message: string) => void): string {
     if (this.#speaker === undefined) {
       const program = findSpeechProgram(
         this.engine.env,
@@ -199,7 +235,15 @@ export class TuiSession {
       this.#speaker = program ? new Speaker(program, this.engine.env) : null
     }
     if (!this.#speaker) return SPEECH_INSTALL_HINT
-    void this.#speaker.say(text).catch(() => undefined)
+    this.#speaker.say(text).then(
+      ({ failure }) => {
+        if (failure !== null) onFailure(`Could not read aloud: ${failure}`)
+      },
+      (error: unknown) =>
+        onFailure(
+          `Could not read aloud: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+    )
     return 'Reading aloud… (l again stops)'
   }
 

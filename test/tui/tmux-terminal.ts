@@ -67,6 +67,14 @@ export class TmuxTerminal {
     return this.#tmux('display-message', '-p', '-t', 'tui', format).trim()
   }
 
+  /** The program the pane runs: the pane's shell's one child (`env` execs the program). */
+  programPid(): number | null {
+    const shell = this.pane('#{pane_pid}')
+    const found = spawnSync('ps', ['-o', 'pid=', '--ppid', shell], { encoding: 'utf8' })
+    const pid = Number(found.stdout.trim().split(/\s+/)[0])
+    return Number.isInteger(pid) && pid > 0 ? pid : null
+  }
+
   /** Sets a tmux option of this terminal's server (`set-clipboard on` ...). */
   setOption(name: string, value: string): void {
     this.#tmux('set-option', '-g', name, value)

@@ -13,6 +13,9 @@ import { findProgram } from '../providers/which.js'
 
 export const MAX_SPOKEN_CHARS = 20_000
 
+/** What a speech program prints when no sound came out (ALSA's and PulseAudio's errors). */
+const SOUND_FAILURE = /\b(ALSA|pcm|audio|sound|pulse|cannot|could not|error|fail)/i
+
 export interface SpeechProgram {
   name: 'espeak-ng' | 'spd-say'
   file: string
@@ -47,8 +50,12 @@ export class Speaker {
     private readonly env: NodeJS.ProcessEnv,
   ) {}
 
-  /** Speaks the text; resolves when it has been spoken or stopped. */
-  async say(text: string): Promise<{ stopped: boolean }> {
+  /**
+   * Speaks the text; resolves when it has been spoken or stopped, with why nothing was heard when
+   * the program failed. espeak-ng exits 0 when it cannot open the sound device, having printed
+   * ALSA's errors: what it printed counts as a failure too.
+   */
+  async say(text: string): Promise<{ stopped: boolean; failure: string | null }> {
     this.stop()
     const child = execa(this.program.file, this.program.args, {
       input: text.slice(0, MAX_SPOKEN_CHARS),
@@ -59,7 +66,20 @@ export class Speaker {
     this.#current = child
     const result = await child
     if (this.#current === child) this.#current = null
-    return { stopped: result.isTerminated }
+    if (result.isTerminated) return { stopped: true, failure: null }
+    const said = String(result.stderr ?? '')
+      .split('\n')
+      .find((line) => line.trim() !== '')
+      ?.trim()
+    const name = this.program.name
+    if (result.exitCode !== 0)
+      return {
+        stopped: false,
+        failure: `${name} failed (exit ${result.exitCode ?? 'unknown'})${said ? `: ${said}` : ''}`,
+      }
+    if (said && SOUND_FAILURE.test(said))
+      return { stopped: false, failure: `${name} could not play sound: ${said}` }
+    return { stopped: false, failure: null }
   }
 
   /** Stops whatever is being spoken; returns whether something was. */

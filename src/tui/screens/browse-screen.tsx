@@ -4,9 +4,9 @@ import { useCallback, useEffect, useRef, useState } from 'react'
 import type { DiscussionListing } from '../../node/engine/index.js'
 import { useKeys } from '../keys.js'
 import type { TuiSession } from '../session.js'
-import { tint } from '../theme.js'
+import { tint, VOTE_COLORS } from '../theme.js'
 import { useFileFollow } from '../use-file-follow.js'
-import { browseHeader, browseLine, filterListings } from '../view-model/browse.js'
+import { browseCells, browseHeader, filterListings, listedTitles } from '../view-model/browse.js'
 import { fit } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
@@ -53,6 +53,7 @@ export function BrowseScreen(props: {
     setSelected(0)
   }
   const shown = filterListings(listings ?? [], query)
+  const titles = listedTitles(listings ?? [])
   const current = Math.min(selected, Math.max(0, shown.length - 1))
   const listHeight = Math.max(1, rows - 5)
   const top = Math.max(0, Math.min(current - Math.floor(listHeight / 2), shown.length - listHeight))
@@ -110,10 +111,41 @@ export function BrowseScreen(props: {
         </Text>
       )}
       {shown.slice(top, top + listHeight).map((listing, index) => (
-        <Text key={listing.path} inverse={top + index === current}>
-          {browseLine(listing, columns, new Date())}
-        </Text>
+        <BrowseRow
+          key={listing.path}
+          listing={listing}
+          title={titles.get(listing.path) ?? listing.title}
+          columns={columns}
+          colors={colors}
+          chosen={top + index === current}
+        />
       ))}
     </Box>
+  )
+}
+
+/** One discussion's row, its vote counts coloured by their vote. */
+function BrowseRow(props: {
+  listing: DiscussionListing
+  title: string
+  columns: number
+  colors: boolean
+  chosen: boolean
+}): React.JSX.Element {
+  const cells = browseCells(props.listing, props.columns, new Date(), props.title)
+  return (
+    <Text inverse={props.chosen}>
+      {cells.before}
+      {cells.votes.map((piece, index) => (
+        <Text
+          key={index}
+          {...(piece.vote ? tint(VOTE_COLORS[piece.vote] ?? 'white', props.colors) : {})}
+          bold={piece.vote !== null}
+        >
+          {piece.text}
+        </Text>
+      ))}
+      {cells.after}
+    </Text>
   )
 }

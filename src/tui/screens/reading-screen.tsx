@@ -1,13 +1,14 @@
 import { Box } from 'ink'
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useMemo, useRef, useState } from 'react'
 
 import { useKeys } from '../keys.js'
 import type { OpenDiscussion } from '../session.js'
 import { roleOf } from '../session.js'
 import { paint, tint, VOTE_COLORS } from '../theme.js'
-import { clampOffset, commentStarts, endOffset, readingLines } from '../view-model/reading.js'
-import { summaryView } from '../view-model/summary.js'
-import { fit, wrap } from '../view-model/text.js'
+import { ReadingDocument, TOP } from '../view-model/reading-document.js'
+import type { KeptPlace, Place } from '../view-model/reading-document.js'
+import { summaryRows, summaryView, summaryWindow } from '../view-model/summary.js'
+import { fit } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
 const SIDE_WIDTH = 38
@@ -31,50 +32,58 @@ export function ReadingScreen(
     rows: number
     colors: boolean
     message: string | null
+    /** Where the person was in this discussion: kept across turns, comments and advances. */
+    kept: KeptPlace
   },
 ): React.JSX.Element {
   const { open, columns, rows, colors } = props
   const [summaryShown, setSummaryShown] = useState(false)
+  // While the summary is shown, the arrows and pages scroll it (from a ref: keys outrun draws).
+  const [summaryTop, setSummaryTop] = useState(0)
+  const summaryAt = useRef({ shown: false, top: 0 })
   const side = summaryShown && columns >= 90
   const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
-  const height = Math.max(3, rows - 3)
-  const lines = useMemo(
-    () => readingLines(open.text, open.view, bodyWidth, roleOf(open)),
+  // A status message gets a line of its own above the key hints, which it never hides.
+  const height = Math.max(3, rows - 3 - (props.message !== null ? 1 : 0))
+  const document = useMemo(
+    () => new ReadingDocument(open.text, open.view, bodyWidth, roleOf(open)),
     [open, bodyWidth],
   )
-  const [offset, setOffset] = useState(0)
-  // Keys can come faster than draws: each moves from where the one before left the text.
-  const scrolled = useRef(0)
-  const atEnd = useRef(false)
-  // A discussion that grows while the newest part is shown keeps showing the newest part.
-  useEffect(() => {
-    if (!atEnd.current) return
-    scrolled.current = endOffset(lines, height)
-    setOffset(scrolled.current)
-  }, [lines, height])
-  const move = (to: number): void => {
-    const next = clampOffset(to, lines, height)
-    atEnd.current = next >= endOffset(lines, height)
-    scrolled.current = next
-    setOffset(next)
+  const [, redraw] = useState(0)
+  // Keys can come faster than draws, and the place outlives this screen: it lives in `kept`.
+  // A discussion that grows while its end is shown keeps showing the end.
+  const { kept } = props
+  kept.place = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
+  const move = (to: Place): void => {
+    kept.place = document.clamp(to, height)
+    kept.atEnd = document.atEnd(kept.place, height)
+    redraw((count) => count + 1)
   }
-  const top = clampOffset(offset, lines, height)
-  const starts = commentStarts(lines)
-  const selected =
-    lines.slice(top, top + height).find((line) => line.comment !== null)?.comment ?? undefined
+  const top = kept.place
+  const body = document.window(top, height)
+  const selected = body.find((line) => line.comment !== null)?.comment ?? undefined
 
   useKeys((input, key) => {
-    const top = clampOffset(scrolled.current, lines, height)
-    if (key.upArrow) move(top - 1)
-    else if (key.downArrow) move(top + 1)
-    else if (key.pageUp) move(top - (height - 1))
-    else if (key.pageDown || input === ' ') move(top + (height - 1))
-    else if (key.home || input === 'g') move(0)
-    else if (key.end || input === 'G') move(endOffset(lines, height))
-    else if (input === 'n') move(starts.find((start) => start > top) ?? top)
-    else if (input === 'p') move([...starts].reverse().find((start) => start < top) ?? 0)
-    else if (input === 's') setSummaryShown((shown) => !shown)
-    else if (input === 'r' || input === 't') props.onRun()
+    const top = kept.place
+    const scrollSummary = (delta: number): void => {
+      const rows = summaryRows(summaryView(open.status), side ? SIDE_WIDTH : columns).length + 1
+      summaryAt.current.top = Math.max(0, Math.min(rows - height, summaryAt.current.top + delta))
+      setSummaryTop(summaryAt.current.top)
+    }
+    if (summaryAt.current.shown && (key.upArrow || key.downArrow || key.pageUp || key.pageDown))
+      scrollSummary(key.upArrow ? -1 : key.downArrow ? 1 : key.pageUp ? -(height - 1) : height - 1)
+    else if (key.upArrow) move(document.step(top, -1))
+    else if (key.downArrow) move(document.step(top, 1))
+    else if (key.pageUp) move(document.step(top, -(height - 1)))
+    else if (key.pageDown || input === ' ') move(document.step(top, height - 1))
+    else if (key.home || input === 'g') move(TOP)
+    else if (key.end || input === 'G') move(document.end(height))
+    else if (input === 'n') move(document.nextComment(top, height))
+    else if (input === 'p') move(document.previousComment(top))
+    else if (input === 's') {
+      summaryAt.current.shown = !summaryAt.current.shown
+      setSummaryShown(summaryAt.current.shown)
+    } else if (input === 'r' || input === 't') props.onRun()
     else if (input === 'c') props.onComment()
     else if (input === 'a') props.onAdvance()
     else if (input === 'd') props.onDiagrams()
@@ -89,19 +98,19 @@ export function ReadingScreen(
   const view = open.view
   const verdict = open.status.consensus.summary
   const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
-  const body = lines.slice(top, top + height)
-  const position =
-    lines.length <= height ? 'all' : `${Math.round(((top + height) / lines.length) * 100)}%`
+  const position = document.position(top, height)
   const footer =
-    props.message ??
-    'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
+    columns >= 90
+      ? 'r turn · c comment · a advance · d diagrams · s summary · l read aloud · ? keys · Esc back'
+      : 'r turn · c comment · a advance · s summary · ? keys · q quit'
   const bodyBox = (
     <Box flexDirection="column" width={bodyWidth} height={height}>
       {body.map((line, index) => (
         <Text
-          key={top + index}
+          key={index}
           wrap="truncate"
           {...paint(line.style, colors)}
+          {...(line.vote && colors ? { color: VOTE_COLORS[line.vote] } : {})}
           inverse={line.style === 'author' && line.comment === selected}
         >
           {line.text === '' ? ' ' : line.text}
@@ -109,25 +118,31 @@ export function ReadingScreen(
       ))}
     </Box>
   )
+  const summaryPanel = (
+    <SummaryPanel
+      open={open}
+      width={side ? SIDE_WIDTH : columns}
+      height={height}
+      colors={colors}
+      offset={summaryTop}
+    />
+  )
   return (
     <Box flexDirection="column">
       <Text bold inverse>
         {fit(`${heading}  [${position}]`, columns)}
       </Text>
       {summaryShown && !side ? (
-        <SummaryPanel open={open} width={columns} height={height} colors={colors} />
+        summaryPanel
       ) : (
         <Box flexDirection="row">
           {bodyBox}
-          {side && (
-            <Box marginLeft={1}>
-              <SummaryPanel open={open} width={SIDE_WIDTH} height={height} colors={colors} />
-            </Box>
-          )}
+          {side && <Box marginLeft={1}>{summaryPanel}</Box>}
         </Box>
       )}
       <Text {...tint('gray', colors)}>{fit(verdict, columns)}</Text>
-      <Text dimColor={props.message === null}>{fit(footer, columns)}</Text>
+      {props.message !== null && <Text bold>{fit(props.message, columns)}</Text>}
+      <Text dimColor>{fit(footer, columns)}</Text>
     </Box>
   )
 }
@@ -137,33 +152,23 @@ function SummaryPanel(props: {
   width: number
   height: number
   colors: boolean
+  offset: number
 }): React.JSX.Element {
   const { width, colors } = props
-  const summary = summaryView(props.open.status)
-  const rows: { text: string; bold?: boolean; color?: string }[] = [
-    { text: 'Summary (s hides)', bold: true },
-    { text: `Votes this phase:`, bold: true },
-  ]
-  if (summary.votes.length === 0) rows.push({ text: '  none yet' })
-  for (const { name, vote } of summary.votes)
-    rows.push({
-      text: `  ${name}: ${vote}`,
-      ...(VOTE_COLORS[vote] ? { color: VOTE_COLORS[vote] } : {}),
-    })
-  for (const piece of wrap(`Verdict: ${summary.verdict}`, width)) rows.push({ text: piece })
-  for (const section of summary.sections) {
-    rows.push({ text: `${section.title} (${section.items.length})`, bold: true })
-    for (const item of section.items)
-      for (const piece of wrap(`• ${item}`, width - 2)) rows.push({ text: `  ${piece}` })
-  }
+  const rows = summaryRows(summaryView(props.open.status), width)
+  const shown = summaryWindow(
+    [{ text: 'Summary (↑/↓ scroll · s hides)', bold: true }, ...rows],
+    props.offset,
+    props.height,
+  )
   return (
     <Box flexDirection="column" width={width} height={props.height}>
-      {rows.slice(0, props.height).map((row, index) => (
+      {shown.rows.map((row, index) => (
         <Text
           key={index}
           wrap="truncate"
           bold={row.bold ?? false}
-          {...(colors && row.color ? { color: row.color } : {})}
+          {...(colors && row.vote && VOTE_COLORS[row.vote] ? { color: VOTE_COLORS[row.vote] } : {})}
         >
           {row.text === '' ? ' ' : row.text}
         </Text>

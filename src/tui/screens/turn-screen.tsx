@@ -11,6 +11,8 @@ import {
   turnFinished,
 } from '../view-model/turn-progress.js'
 import type { PersonaProgress, TurnProgress } from '../view-model/turn-progress.js'
+import { attemptLine, recordAttempt } from '../view-model/turn-attempts.js'
+import type { Attempt } from '../view-model/turn-attempts.js'
 import { fit, wrap } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 import { formatSpend } from '../../core/budget/format-spend.js'
@@ -108,6 +110,18 @@ export function TurnScreen(props: {
   const [finished, setFinished] = useState<string | null>(null)
   const ended = useRef<string | null>(null)
   const abort = useRef<AbortController | null>(null)
+  const [attempts, setAttempts] = useState<Map<string, Attempt>>(() => new Map())
+  const [chains, setChains] = useState<Map<string, string[]>>(() => new Map())
+  // The elapsed times tick while the turn runs, so a hung provider shows as time passing.
+  const [now, setNow] = useState(() => Date.now())
+  useEffect(() => {
+    if (finished !== null) return
+    const timer = setInterval(() => setNow(Date.now()), 1000)
+    return () => clearInterval(timer)
+  }, [finished])
+  useEffect(() => {
+    void props.session.providerChains(props.participants).then(setChains)
+  }, [props.session, props.participants])
 
   const end = (note: string): void => {
     ended.current = note
@@ -120,7 +134,10 @@ export function TurnScreen(props: {
       .runTurn(props.path, {
         participants: props.participants,
         signal: controller.signal,
-        onEvent: (event) => setProgress((current) => applyTurnEvent(current, event)),
+        onEvent: (event) => {
+          setProgress((current) => applyTurnEvent(current, event))
+          setAttempts((current) => recordAttempt(current, event, Date.now()))
+        },
       })
       .then(
         (result) => {
@@ -155,6 +172,11 @@ export function TurnScreen(props: {
         <PersonaPanel
           key={persona.alias}
           persona={persona}
+          attempt={
+            ['thinking', 'streaming'].includes(persona.state)
+              ? attemptLine(attempts.get(persona.alias), chains.get(persona.alias) ?? [], now)
+              : ''
+          }
           width={columns}
           height={each}
           colors={colors}
@@ -175,6 +197,20 @@ export function TurnScreen(props: {
   )
 }
 
+/**
+ * The last `count` wrapped lines of `text`: only its tail is wrapped, so an answer that streams to
+ * megabytes costs the same to draw at each event.
+ */
+function lastLines(text: string, count: number, width: number): string[] {
+  if (count <= 0) return []
+  let start = text.length
+  for (let found = 0; found < count && start > 0; found++) start = text.lastIndexOf('\n', start - 1)
+  // A last line longer than the panel holds: its end is what is shown.
+  const tail = text.slice(Math.max(0, start + 1, text.length - count * Math.max(1, width)))
+  const lines = tail.split('\n').flatMap((line) => wrap(line, width))
+  return lines.slice(Math.max(0, lines.length - count))
+}
+
 const STATE_COLORS: Record<string, string> = {
   queued: 'gray',
   thinking: 'yellow',
@@ -186,18 +222,24 @@ const STATE_COLORS: Record<string, string> = {
 
 function PersonaPanel(props: {
   persona: PersonaProgress
+  /** Elapsed time, the provider tried and the chain, while it works. */
+  attempt: string
   width: number
   height: number
   colors: boolean
 }): React.JSX.Element {
   const { persona, width, height, colors } = props
-  const text = persona.text.split('\n').flatMap((line) => wrap(line, width - 2))
-  const visible = text.slice(Math.max(0, text.length - (height - 1)))
+  const visible = lastLines(persona.text, height - 1, width - 2)
   const color = persona.vote ? VOTE_COLORS[persona.vote] : STATE_COLORS[persona.state]
   return (
     <Box flexDirection="column">
       <Text bold {...tint(color ?? 'white', colors)}>
-        {fit(progressLine(persona), width)}
+        {fit(
+          props.attempt
+            ? `@${persona.alias}  ${persona.state} · ${props.attempt}`
+            : progressLine(persona),
+          width,
+        )}
       </Text>
       {visible.map((line, index) => (
         <Text key={index} wrap="truncate">

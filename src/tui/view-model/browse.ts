@@ -43,10 +43,50 @@ export function voteSummary(votes: DiscussionListing['votes']): string {
 }
 
 /**
+ * The title each discussion is listed under: its own, and where two or more share it, the file's
+ * name after it, so they can be told apart.
+ */
+export function listedTitles(listings: readonly DiscussionListing[]): Map<string, string> {
+  const count = new Map<string, number>()
+  for (const listing of listings) count.set(listing.title, (count.get(listing.title) ?? 0) + 1)
+  return new Map(
+    listings.map((listing) => [
+      listing.path,
+      (count.get(listing.title) ?? 0) > 1
+        ? `${listing.title} (${listing.path.split('/').pop() ?? listing.path})`
+        : listing.title,
+    ]),
+  )
+}
+
+/** One row of the list in three pieces: what comes before the votes, the votes, what follows. */
+export interface BrowseCells {
+  before: string
+  /** The counts and their vote, as shown ("2✓"), each coloured by its vote; empty when dropped. */
+  votes: { text: string; vote: 'READY' | 'CHANGES' | 'REJECT' | null }[]
+  after: string
+}
+
+/**
  * One row of the list. Wide terminals get every column; narrower ones drop the phase, then the
  * activity, then the votes, so the title always keeps the most room.
  */
-export function browseLine(listing: DiscussionListing, width: number, now: Date): string {
+export function browseLine(
+  listing: DiscussionListing,
+  width: number,
+  now: Date,
+  title = listing.title,
+): string {
+  const cells = browseCells(listing, width, now, title)
+  return cells.before + cells.votes.map((vote) => vote.text).join('') + cells.after
+}
+
+export function browseCells(
+  listing: DiscussionListing,
+  width: number,
+  now: Date,
+  title = listing.title,
+): BrowseCells {
   const status = fit(listing.status ?? '-', 9)
   const phase = fit(listing.phase ?? '-', 18)
   const votes = fit(voteSummary(listing.votes), 10)
@@ -61,7 +101,25 @@ export function browseLine(listing: DiscussionListing, width: number, now: Date)
           : [status]
   const rest = columns.join(' ')
   const titleWidth = Math.max(8, width - rest.length - 1)
-  return fit(`${fit(listing.title, titleWidth)} ${rest}`, width)
+  const line = fit(`${fit(title, titleWidth)} ${rest}`, width)
+  const at = width >= 50 ? line.indexOf(votes, titleWidth + 1) : -1
+  if (at === -1) return { before: line, votes: [], after: '' }
+  if (voteSummary(listing.votes).length > votes.length)
+    return {
+      before: line.slice(0, at),
+      votes: [{ text: votes, vote: null }],
+      after: line.slice(at + votes.length),
+    }
+  const { READY, CHANGES, REJECT } = listing.votes
+  const pieces = [
+    { text: `${READY}✓`, vote: READY > 0 ? ('READY' as const) : null },
+    { text: ' ', vote: null },
+    { text: `${CHANGES}~`, vote: CHANGES > 0 ? ('CHANGES' as const) : null },
+    { text: ' ', vote: null },
+    { text: `${REJECT}✗`, vote: REJECT > 0 ? ('REJECT' as const) : null },
+    { text: votes.slice(voteSummary(listing.votes).length), vote: null },
+  ]
+  return { before: line.slice(0, at), votes: pieces, after: line.slice(at + votes.length) }
 }
 
 /** The header row matching browseLine's columns. */

@@ -18,6 +18,8 @@ export interface ReadingLine {
   style: LineStyle
   /** Index into view.comments of the comment this line belongs to; null before the first. */
   comment: number | null
+  /** A vote line's vote, which colours it. */
+  vote?: 'READY' | 'CHANGES' | 'REJECT'
 }
 
 const HEADER = /^\s*<!--\s*([A-Za-z][\w .-]*?)\s*:\s*(.*?)\s*-->\s*$/
@@ -42,8 +44,23 @@ export function readingLines(
   width: number,
   roleOf: RoleOf = () => null,
 ): ReadingLine[] {
-  const startByLine = new Map<number, number>()
-  view.comments.forEach((comment, index) => startByLine.set(comment.line, index))
+  return layoutLines(text.split(/\r?\n/), 1, view, width, roleOf)
+}
+
+/**
+ * The reading lines of `lines`, the file's lines from line number `firstLine` on (a part of the
+ * file that starts before the first comment or at a comment's first line, so parts lay out alone).
+ */
+export function layoutLines(
+  lines: readonly string[],
+  firstLine: number,
+  view: DiscussionView,
+  width: number,
+  roleOf: RoleOf,
+  startByLine: ReadonlyMap<number, number> = commentsByLine(view),
+  /** The part ends the file: its trailing blank lines go. */
+  last = true,
+): ReadingLine[] {
   const out: ReadingLine[] = []
   let comment: number | null = null
   // The prose paragraph being gathered, drawn when anything else comes.
@@ -59,7 +76,6 @@ export function readingLines(
     flush()
     for (const piece of wrap(raw, width)) out.push({ text: piece, style, comment })
   }
-  const lines = text.split(/\r?\n/)
   for (let i = 0; i < lines.length; i++) {
     const raw = lines[i] ?? ''
     if (FENCE.test(raw)) {
@@ -71,7 +87,7 @@ export function readingLines(
       push(raw, 'body')
       continue
     }
-    const starts = startByLine.get(i + 1)
+    const starts = startByLine.get(firstLine + i)
     if (starts !== undefined) {
       comment = starts
       const entry = view.comments[starts]
@@ -113,7 +129,19 @@ export function readingLines(
     }
     const marker = matchMarker(raw)
     if (marker) {
-      push(clean(raw), marker.kind === 'vote' ? 'vote' : 'marker')
+      if (marker.kind !== 'vote') {
+        push(clean(raw), 'marker')
+        continue
+      }
+      flush()
+      const vote = /\b(READY|CHANGES|REJECT)\b/i.exec(raw)?.[1]?.toUpperCase()
+      for (const piece of wrap(clean(raw), width))
+        out.push({
+          text: piece,
+          style: 'vote',
+          comment,
+          ...(vote === 'READY' || vote === 'CHANGES' || vote === 'REJECT' ? { vote } : {}),
+        })
       continue
     }
     if (isProse(raw)) {
@@ -123,8 +151,15 @@ export function readingLines(
     } else push(raw, 'body')
   }
   flush()
-  while (out.length > 0 && out[out.length - 1]?.text.trim() === '') out.pop()
+  while (last && out.length > 0 && out[out.length - 1]?.text.trim() === '') out.pop()
   return out
+}
+
+/** Comment index by the line number its block starts at. */
+export function commentsByLine(view: DiscussionView): Map<number, number> {
+  const startByLine = new Map<number, number>()
+  view.comments.forEach((comment, index) => startByLine.set(comment.line, index))
+  return startByLine
 }
 
 /** The first line of each comment, for jumping between comments. */

@@ -18,21 +18,24 @@ export function fit(text: string, width: number): string {
   return chars.slice(0, Math.max(0, width - 1)).join('') + '…'
 }
 
-/** Wraps one line at spaces to `width` columns; words longer than a line are cut. */
+/**
+ * Wraps one line at spaces to `width` columns; words longer than a line are cut. Walks the line
+ * once, so a paragraph of megabytes wraps in time proportional to its length.
+ */
 export function wrap(line: string, width: number): string[] {
   const text = clean(line)
   if (width <= 0) return [text]
   const chars = Array.from(text)
   if (chars.length <= width) return [text]
   const out: string[] = []
-  let rest = chars
-  while (rest.length > width) {
-    let cut = rest.lastIndexOf(' ', width)
-    if (cut <= 0) cut = width
-    out.push(rest.slice(0, cut).join('').trimEnd())
-    rest = rest.slice(cut)
-    while (rest[0] === ' ') rest = rest.slice(1)
+  let start = 0
+  while (chars.length - start > width) {
+    let cut = chars.lastIndexOf(' ', start + width)
+    if (cut <= start) cut = start + width
+    out.push(chars.slice(start, cut).join('').trimEnd())
+    start = cut
+    while (chars[start] === ' ') start++
   }
-  if (rest.length > 0) out.push(rest.join(''))
+  if (start < chars.length) out.push(chars.slice(start).join(''))
   return out
 }
