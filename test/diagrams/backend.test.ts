@@ -292,7 +292,7 @@ describe('speech', () => {
     await script(bin, 'espeak-ng', `[ "$1" = "--stdin" ] && cat > "${heard}"`)
     expect(await invoke('speech:status', {})).toMatchObject({ program: 'espeak-ng' })
     const text = 'Hello; $(rm -rf /) `uname` world'
-    expect(await invoke('speech:say', { text })).toEqual({ stopped: false })
+    expect(await invoke('speech:say', { text })).toEqual({ stopped: false, failure: null })
     expect(await readFile(heard, 'utf8')).toBe(text)
 
     await script(bin, 'espeak-ng', 'exec sleep 30')
@@ -300,6 +300,6 @@ describe('speech', () => {
     // Stop until it has taken effect: the child may not have started at the first call.
     let stopped = false
     while (!stopped) stopped = (await invoke<{ stopped: boolean }>('speech:stop', {})).stopped
-    expect(await speaking).toEqual({ stopped: true })
+    expect(await speaking).toEqual({ stopped: true, failure: null })
   })
 })

@@ -198,7 +198,7 @@ coldThenWarm('discussions providers test', () => {
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('Hello, world.\n')
     expect(result.stdout).toMatch(
-      /answered by local in \d+\.\d s: 12 tokens in, 4 out, cost unknown \(no prices in providers.yaml\)/,
+      /answered by local \(gpt-test\) in \d+\.\d s: 12 tokens in, 4 out, cost unknown \(no prices in providers.yaml\)/,
     )
   })
 

@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest'
 
 import { parseDiscussion } from '../../src/core/format/parse.js'
+import { splitUsage } from '../../src/core/budget/usage-line.js'
 import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
 import { tempFolder } from '../support/temp.js'
@@ -136,7 +137,7 @@ coldThenWarm('gemini and ollama through the bin', () => {
     const comments = parseDiscussion(await readFile(file, 'utf8')).comments
     expect(comments).toHaveLength(6)
     expect(comments.every((comment) => comment.vote === 'READY')).toBe(true)
-    const said = comments.map((comment) => comment.body.split('\n')[0])
+    const said = comments.map((comment) => splitUsage(comment).body.split('\n')[0])
     expect(said.slice(0, 3)).toEqual(
       Array(3).fill('Gemini has read the proposal. Ship it behind a flag.'),
     )

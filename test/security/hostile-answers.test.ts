@@ -78,7 +78,7 @@ coldThenWarm('hostile answers through the real bin (0 successes)', () => {
       'debate',
       'new',
       'Where should sessions live?',
-      '-p',
+      '--participants',
       'architect,security,pragmatist',
       '--dir',
       'debates',

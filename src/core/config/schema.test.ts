@@ -23,6 +23,13 @@ describe('discussionsConfigSchema', () => {
       mcp: { author: null },
       limits: { discussion_mb: 64 },
       council: { default: null, stronger: null },
+      budget: {
+        max_cost_per_run: null,
+        max_cost_per_discussion: null,
+        warn_at: 0.8,
+        assumed_answer_tokens: 4096,
+        expected_answer_tokens: 500,
+      },
       artifact_editor: null,
       plantuml_server: null,
     })
@@ -62,7 +69,7 @@ describe('discussionsConfigSchema', () => {
       'consensus: unknown key "humanrequired" (did you mean "human_required"?)',
     ])
     expect(messages({ colour: 'blue' })).toEqual([
-      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, mcp, limits, council, artifact_editor, plantuml_server)',
+      'unknown key "colour" (known keys: default_participants, default_template, consensus, providers, output, user, turns, mcp, limits, council, budget, artifact_editor, plantuml_server)',
     ])
     expect(messages({ default_participants: 'architect' })).toEqual([
       'default_participants: must be a list (got "architect")',

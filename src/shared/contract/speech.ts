@@ -19,8 +19,11 @@ export type SpeechStatus = z.infer<typeof speechStatusSchema>
 
 export const speechStoppedSchema = z.object({ stopped: z.boolean() })
 
+/** A reading that ended: stopped by the person, or why nothing was heard (null when it was). */
+export const speechSaidSchema = speechStoppedSchema.extend({ failure: z.string().nullable() })
+
 export interface SpeechResponses {
   'speech:status': SpeechStatus
-  'speech:say': z.infer<typeof speechStoppedSchema>
+  'speech:say': z.infer<typeof speechSaidSchema>
   'speech:stop': z.infer<typeof speechStoppedSchema>
 }

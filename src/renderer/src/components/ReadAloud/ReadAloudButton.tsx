@@ -69,7 +69,10 @@ export function ReadAloudButton({ text }: { text: string }): ReactNode {
         stopCurrent = null
       }
       call(api.speech.say({ text: spoken })).then(
-        () => setSpeaking(false),
+        (said) => {
+          setSpeaking(false)
+          if (said.failure) notifyError(said.failure, 'Read aloud')
+        },
         (error: unknown) => {
           setSpeaking(false)
           notifyError(error instanceof Error ? error.message : String(error), 'Read aloud')
