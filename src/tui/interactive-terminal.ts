@@ -8,8 +8,7 @@
  * chalk (Ink's colours) asks only whether `CI` is there, and would draw every vote colourless.
  */
 export function declareInteractive(env: NodeJS.ProcessEnv): void {
-  for (const name of ['CI', 'CONTINUOUS_INTEGRATION'])
-    delete env[name]
+  for (const name of ['CI', 'CONTINUOUS_INTEGRATION']) delete env[name]
   // Ink reads the process's own environment, whatever the command was given.
   if (env !== process.env) declareInteractive(process.env)
 }
