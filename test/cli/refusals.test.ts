@@ -12,35 +12,8 @@ import { expect, it } from 'vitest'
 
 import { BIN, binEnv, coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import type { CliRun } from '../support/run-cli.js'
+import { CACHE_DISCUSSION as DISCUSSION, LOGGING_SCRIPT } from '../support/logging-provider.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
-
-/** A provider that logs every call, so a test can prove none was made. */
-const LOGGING_SCRIPT = `#!/usr/bin/env node
-const fs = require('node:fs')
-const path = require('node:path')
-let prompt = ''
-process.stdin.on('data', (chunk) => (prompt += chunk))
-process.stdin.on('end', () => {
-  fs.appendFileSync(path.join(__dirname, 'calls.log'), 'call\\n')
-  process.stdout.write(JSON.stringify({ comment: 'An answer.', vote: 'READY' }))
-})
-`
-
-const DISCUSSION = `<!-- DISCUSSION -->
-<!-- Title: Cache -->
-<!-- Template: feature -->
-<!-- Phase: initial_feedback -->
-<!-- Status: OPEN -->
-<!-- Participants: architect, security -->
-
-# Cache
-
-## Context
-
-Add a cache.
-
----
-`
 
 async function workspace() {
   const space = await scriptedWorkspace({ prefix: 'discussions-refusals-', script: LOGGING_SCRIPT })
