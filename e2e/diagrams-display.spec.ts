@@ -61,7 +61,7 @@ for (const size of SIZES) {
 
     test("the composer's Preview shows the diagram a DIAGRAM: line names", async ({ page }) => {
       await open(page, 'Diagram Review')
-      await page.getByRole('button', { name: 'Comment' }).click()
+      await page.getByRole('button', { name: 'Comment', exact: true }).click()
       const composer = page.getByRole('dialog', { name: /comment/i })
       const box = composer.getByLabel('Comment')
       await box.click()

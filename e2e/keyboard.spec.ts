@@ -182,7 +182,7 @@ test('one name: the header and the composer show it, a new name is shown everywh
 }) => {
   await openDiscussion(page, 'Code Review: Payment Retry with Exponential Backoff')
   await expect(page.getByTestId('signed-as')).toHaveText('Signed as Rob')
-  await page.getByRole('button', { name: 'Comment' }).click()
+  await page.getByRole('button', { name: 'Comment', exact: true }).click()
   const composer = page.getByRole('dialog', { name: 'Add a comment' })
   await expect(composer.getByLabel('Signed as')).toHaveValue('Rob')
   await page.keyboard.type('Signed by someone else.')
@@ -213,7 +213,7 @@ test('the discussion body reads first, folded when long; marker lines are one bl
   expect(bodyBox && firstBox && bodyBox.y + bodyBox.height <= firstBox.y).toBe(true)
 
   // Four marker lines typed into the composer are four highlighted lines.
-  await page.getByRole('button', { name: 'Comment' }).click()
+  await page.getByRole('button', { name: 'Comment', exact: true }).click()
   const composer = page.getByRole('dialog', { name: 'Add a comment' })
   await page.keyboard.type(
     'Where we stand:\nQ: who rotates the keys?\nCONCERN: reset mail shares the marketing account.\nTODO: add a retention period for auth_events.\nDECISION: server-side sessions in PostgreSQL.',

@@ -76,7 +76,7 @@ for (const size of [
       await page.waitForTimeout(300)
       await page.screenshot({ path: join(OUT, `discussion-body-${size.width}.png`) })
 
-      await page.getByRole('button', { name: 'Comment' }).click()
+      await page.getByRole('button', { name: 'Comment', exact: true }).click()
       const composer = page.getByRole('dialog', { name: 'Add a comment' })
       await expect(composer.getByLabel('Comment')).toBeFocused()
       await page.keyboard.type(

@@ -73,7 +73,7 @@ for (const size of SIZES) {
         recursive: true,
       })
       await openDiscussion(page, app, 'ADR: Public API Redesign Behind a Gateway')
-      await page.getByRole('button', { name: 'Comment' }).click()
+      await page.getByRole('button', { name: 'Comment', exact: true }).click()
       const composer = page.getByRole('dialog', { name: /comment/i })
       const box = composer.getByLabel('Comment')
       await box.click()

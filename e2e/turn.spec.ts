@@ -67,10 +67,10 @@ for (const size of SIZES) {
       ).toContainText('CHANGES')
       const text = await readFile(join(app.folder, AUTH_FILE), 'utf8')
       expect(text).toMatch(
-        /Name: AI-Architect\n\nScripted answer from AI-Architect\.[\s\S]*VOTE: READY/,
+        /Name: AI-Architect\n\n(?:<!-- usage: .* -->\n\n)?Scripted answer from AI-Architect\.[\s\S]*VOTE: READY/,
       )
       expect(text).toMatch(
-        /Name: AI-Security\n\nScripted answer from AI-Security\.[\s\S]*VOTE: CHANGES/,
+        /Name: AI-Security\n\n(?:<!-- usage: .* -->\n\n)?Scripted answer from AI-Security\.[\s\S]*VOTE: CHANGES/,
       )
 
       // Retry the one failed persona: asked again alone, with the same callout.
@@ -87,8 +87,8 @@ for (const size of SIZES) {
       await expect(saved.getByTestId('turn-usage')).toBeVisible()
       await expectFullyInList(page, retried)
       await expectNothingClipped(page)
-      expect(await readFile(join(app.folder, AUTH_FILE), 'utf8')).toContain(
-        'Name: AI-Pragmatist\n\nScripted answer from AI-Pragmatist.',
+      expect(await readFile(join(app.folder, AUTH_FILE), 'utf8')).toMatch(
+        /Name: AI-Pragmatist\n\n(?:<!-- usage: .* -->\n\n)?Scripted answer from AI-Pragmatist\./,
       )
 
       await page.getByRole('button', { name: "Dismiss the turn's summary" }).click()

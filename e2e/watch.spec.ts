@@ -51,10 +51,10 @@ test('an older copy saved over answers: they are restored at the end and the use
   expect(text.startsWith(edited)).toBe(true)
   const after = text.slice(edited.length)
   expect(after).toMatch(
-    /Name: AI-Architect\n\nScripted answer from AI-Architect\.[\s\S]*VOTE: READY/,
+    /Name: AI-Architect\n\n(?:<!-- usage: .* -->\n\n)?Scripted answer from AI-Architect\.[\s\S]*VOTE: READY/,
   )
   expect(after).toMatch(
-    /Name: AI-Security\n\nScripted answer from AI-Security\.[\s\S]*VOTE: CHANGES/,
+    /Name: AI-Security\n\n(?:<!-- usage: .* -->\n\n)?Scripted answer from AI-Security\.[\s\S]*VOTE: CHANGES/,
   )
   await expect(page.getByText(/· 11 comments/)).toBeVisible()
 })

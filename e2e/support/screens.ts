@@ -119,7 +119,7 @@ export const SCREENS: Screen[] = [
     scope: DIALOG,
     open: async (page) => {
       await openDiscussion(page, 'Add User Authentication')
-      await page.getByRole('button', { name: 'Comment' }).click()
+      await page.getByRole('button', { name: 'Comment', exact: true }).click()
       await typeInto(
         dialog(page, 'Add a comment').getByLabel('Comment'),
         'Agreed on sessions.\nQ: who rotates the keys?',
