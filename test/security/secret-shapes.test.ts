@@ -31,6 +31,15 @@ describe('a key in any shape', () => {
     )
   })
 
+  it('reads hex whose last digit is 0 before an x, and 0x bytes before one', () => {
+    // Found by the property above: `0x` was read in "…6150 x", and the key's last 0 was lost.
+    for (const text of [
+      ' 616161616161616161616150 x',
+      '0x61 0x61 0x61 0x61 0x61 0x61 0x61 0x50 xab',
+    ])
+      expect(redact(text, NAMES, { ECHO_API_KEY: 'aaaaaaaP' }), text).toContain('[redacted]')
+  })
+
   it('leaves no trace in a stream, wherever the pieces are cut', () => {
     fc.assert(
       fc.property(

@@ -86,12 +86,16 @@ export function keyFoundIn(text: string, key: string): string[] {
   const decoded = lower.replace(/%([0-9a-f]{2})/g, (_, byte: string) =>
     String.fromCharCode(parseInt(byte, 16)),
   )
-  const hexText = lower.replace(/\\+x|0x|[:,]/g, '')
+  // Hex as `0x` bytes, each read whole, and hex as it is (a last digit 0 before an `x`).
+  const hexTexts = [
+    lower.replace(/\\+x|[:,]|0x([0-9a-f]{2})|0x/g, (_, byte?: string) => byte ?? ''),
+    lower.replace(/\\+x|[:,]/g, ''),
+  ]
   const found: string[] = []
   if (lower.includes(key.toLowerCase()) || decoded.includes(key.toLowerCase()))
     found.push('the key')
   if (lower.includes(reverse(key).toLowerCase())) found.push('the key reversed')
-  if (hexText.includes(hex(key))) found.push('the key in hex')
+  if (hexTexts.some((hexText) => hexText.includes(hex(key)))) found.push('the key in hex')
   if (base64Cores(key).some((core) => joined.includes(core))) found.push('the key in base64')
   return found
 }

@@ -49,8 +49,13 @@ export interface TextViews {
   lower: View
   /** ...and the same with %HH decoded, where it is percent-encoded (in part or whole). */
   decoded: View
-  /** Without gaps, the hex digits alone (no `\x`, `0x`, `:` or `,`), in lower case. */
+  /** Without gaps, the hex digits alone (no `\x`, `0x`, `:` or `,`), in lower case... */
   hex: View
+  /**
+   * ...and the same with `0x` kept: a plain hex key whose last digit is 0 followed by an `x`
+   * (`…50 x`) would otherwise lose that 0 to a `0x` read where there is none.
+   */
+  plainHex: View
 }
 
 /** One secret's shapes as the strings each view shows them as. */
@@ -59,6 +64,7 @@ export interface SecretShapes {
   lower: string[]
   decoded: string[]
   hex: string[]
+  plainHex: string[]
 }
 
 /** Lower case with the same length, so the view keeps its positions (ASCII only where one grows). */
@@ -68,8 +74,9 @@ function lowerSameLength(text: string): string {
 }
 
 /**
- * A view read from another: each match of `pattern` stands for what `replace` makes of it (one
- * character, or none), the characters between are kept as they are.
+ * A view read from another: each match of `pattern` stands for what `replace` makes of it (the
+ * characters it returns, each standing for the whole match, or none), the characters between
+ * are kept as they are.
  */
 function rewrite(from: View, pattern: RegExp, replace: (match: string) => string): View {
   const parts: string[] = []
@@ -87,8 +94,8 @@ function rewrite(from: View, pattern: RegExp, replace: (match: string) => string
   for (let match = pattern.exec(from.text); match; match = pattern.exec(from.text)) {
     keep(match.index)
     const read = replace(match[0])
-    if (read !== '') {
-      parts.push(read)
+    parts.push(read)
+    for (let index = 0; index < read.length; index++) {
       start[length] = from.start[match.index] ?? 0
       end[length] = from.end[match.index + match[0].length - 1] ?? 0
       length++
@@ -122,7 +129,12 @@ export function textViews(text: string): TextViews {
     gapless: { ...gapless, text: gapless.text.replace(/[-_]/g, (c) => (c === '-' ? '+' : '/')) },
     lower,
     decoded: { ...decoded, text: lowerSameLength(decoded.text) },
-    hex: rewrite(lower, /\\+x|0x|[:,]/g, () => ''),
+    // A `0x` byte is read whole (`0x50` is `50`), so a `0x` made of a byte's last digit and an
+    // `x` after it (`0x50 xa`) does not eat that digit.
+    hex: rewrite(lower, /\\+x|[:,]|0x[0-9a-f]{2}|0x/g, (match) =>
+      match.length === 4 && match.startsWith('0x') ? match.slice(2) : '',
+    ),
+    plainHex: rewrite(lower, /\\+x|[:,]/g, () => ''),
   }
 }
 
@@ -153,10 +165,11 @@ export function secretShapes(secret: string): SecretShapes {
     lower: [lower, Array.from(lower).reverse().join('')],
     decoded: [lower, Array.from(lower).reverse().join('')],
     hex: [bytes.toString('hex')],
+    plainHex: [bytes.toString('hex')],
   }
 }
 
-const VIEWS = ['gapless', 'lower', 'decoded', 'hex'] as const
+const VIEWS = ['gapless', 'lower', 'decoded', 'hex', 'plainHex'] as const
 
 /** Where each whole shape stands in the text: [start, end) spans. */
 export function shapeSpans(views: TextViews, shapes: readonly SecretShapes[]): [number, number][] {
