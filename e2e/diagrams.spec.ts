@@ -126,8 +126,8 @@ test('the diagrams panel (D) lists each diagram with its comment and author, and
   const entries = panel.getByTestId('diagram-entry')
   await expect(entries).toHaveCount(6)
   await expect(entries.nth(0)).toContainText('diagrams/flow.puml')
-  await expect(entries.nth(0)).toContainText('#1 · AI-Visualizer')
-  await expect(entries.nth(2)).toContainText('#3 · Rob')
+  await expect(entries.nth(0)).toContainText('#0 · AI-Visualizer')
+  await expect(entries.nth(2)).toContainText('#2 · Rob')
   await expect(entries.nth(5)).toContainText('is outside the workspace')
 
   await panel.getByRole('button', { name: 'Find' }).click()

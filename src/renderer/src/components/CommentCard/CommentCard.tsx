@@ -60,7 +60,7 @@ export const CommentCard = memo(function CommentCard({
               </Badge>
             </Group>
             <Text size="xs" c="dimmed" truncate>
-              {role ? `${role} · ` : ''}#{comment.index + 1} · line {comment.line}
+              {role ? `${role} · ` : ''}#{comment.index} · line {comment.line}
               {comment.current ? '' : ' · earlier phase'}
               {comment.closed ? '' : ' · unfinished block'}
             </Text>

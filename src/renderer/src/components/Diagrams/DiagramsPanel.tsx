@@ -213,7 +213,7 @@ export function DiagramsPanel({
                   )}
                 </Group>
                 <Text size="xs" c="dimmed">
-                  #{entry.comment + 1} · {entry.author} · line {entry.line}
+                  #{entry.comment} · {entry.author} · line {entry.line}
                 </Text>
                 {entry.problem && (
                   <Text size="xs" c={ERROR_TEXT}>

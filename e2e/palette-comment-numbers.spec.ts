@@ -1,0 +1,113 @@
+/**
+ * One number for a comment, on a generated folder: the number `discussions search` prints is the
+ * position `discussions parse` gives the comment (from 0), the card shows that number and that
+ * line, `?comment=N` and `discussions ui FILE --at N` open it, and its Copy link names it again.
+ */
+import { spawn, spawnSync } from 'node:child_process'
+import { join } from 'node:path'
+
+import { writeSearchFixture } from '../bench/search-fixture.js'
+import { testWithUi, expect } from './support/fixtures.js'
+import { typeInto } from './support/person.js'
+import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
+
+const BIN = join(ROOT, 'bin', 'discussions.cjs')
+
+const test = testWithUi(async () => {
+  const folder = await exampleFolder({}, false)
+  await writeSearchFixture(folder, 4, 40)
+  return startUi(folder)
+})
+
+function bin(folder: string, ...args: string[]): string {
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: join(folder, '..'),
+    encoding: 'utf8',
+    env: { ...process.env, NO_COLOR: '1' },
+  })
+  if (run.status !== 0) throw new Error(`discussions ${args.join(' ')}: ${run.stderr}`)
+  return run.stdout
+}
+
+interface Hit {
+  path: string
+  comment: number | null
+  line: number
+}
+
+test('search, parse, the card, the address, ui --at and Copy link give a comment one number', async ({
+  page,
+  browser,
+  context,
+  ui,
+  problems,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write'])
+  // A later comment, so an off-by-one shows: the CLI's hit names its file, line and number.
+  const { hits } = JSON.parse(bin(ui.folder, 'search', 'kakaka', ui.folder, '--json')) as {
+    hits: Hit[]
+  }
+  const hit = hits.find((h) => h.comment !== null && h.comment > 5)
+  if (!hit || hit.comment === null) throw new Error('no hit inside a comment')
+  const n = hit.comment
+  const parsed = JSON.parse(bin(ui.folder, 'parse', hit.path)) as {
+    comments: { line: number; body: string }[]
+  }
+  // The hit's line falls inside comment N as `parse` numbers it, not N-1 or N+1.
+  const start = parsed.comments[n]?.line ?? Infinity
+  const next = parsed.comments[n + 1]?.line ?? Infinity
+  expect(hit.line).toBeGreaterThanOrEqual(start)
+  expect(hit.line).toBeLessThan(next)
+
+  // The app's search lists the same hit with the same number; it opens that card.
+  await page.goto('/')
+  await typeInto(page.getByLabel('Search discussions'), 'kakaka')
+  const link = page
+    .getByTestId('search-hits')
+    .locator(`li[data-hit-path="${hit.path}"][data-hit-line="${hit.line}"] [data-hit-comment]`)
+  await expect(link).toHaveAttribute('data-hit-comment', String(n))
+  await link.click()
+  await expect(page).toHaveURL(new RegExp(`comment=${n}$`))
+  const card = page.locator(`[data-comment-index="${n}"]`)
+  await expect(card).toHaveAttribute('data-active', 'true')
+  await expect(card).toContainText(`#${n} · line ${start}`)
+
+  // Its Copy link is the same address.
+  await card.getByRole('button', { name: new RegExp(`^Actions for comment ${n} by `) }).click()
+  await page.getByRole('menuitem', { name: 'Copy link' }).click()
+  const copied = await page.evaluate(() => navigator.clipboard.readText())
+  expect(copied).toMatch(new RegExp(`&comment=${n}$`))
+  await page.screenshot({ path: 'test-results/palette-comment-number-1400x900.png' })
+
+  // `discussions ui FILE --at N` opens the same card.
+  const child = spawn(
+    process.execPath,
+    [BIN, 'ui', '--web', '--port', '0', hit.path, '--at', String(n)],
+    {
+      cwd: join(ui.folder, '..'),
+      env: { ...process.env, DISCUSSIONS_STATE_DIR: join(ui.folder, '..', '.state-at') },
+    },
+  )
+  try {
+    const url = await new Promise<string>((resolve, reject) => {
+      let output = ''
+      child.stdout.on('data', (chunk: Buffer) => {
+        output += chunk.toString()
+        const match = /http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.exec(output)
+        if (match) resolve(match[0])
+      })
+      child.on('exit', (code) => reject(new Error(`ui exited (${code}): ${output}`)))
+    })
+    const other = await browser.newPage({ viewport: { width: 1024, height: 700 } })
+    await other.goto(url)
+    await expect(other).toHaveURL(new RegExp(`comment=${n}$`))
+    const opened = other.locator(`[data-comment-index="${n}"]`)
+    await expect(opened).toHaveAttribute('data-active', 'true')
+    await expect(opened).toContainText(`#${n} · line ${start}`)
+    await other.screenshot({ path: 'test-results/palette-comment-number-at-1024x700.png' })
+    await other.close()
+  } finally {
+    child.kill('SIGTERM')
+  }
+  expect(problems.errors).toEqual([])
+})
