@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import { writeSearchFixture } from '../bench/search-fixture.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { typeInto } from './support/person.js'
+import { reviewShot } from './support/review-shots.js'
 import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
 
 const BIN = join(ROOT, 'bin', 'discussions.cjs')
@@ -77,7 +78,8 @@ test('search, parse, the card, the address, ui --at and Copy link give a comment
   await page.getByRole('menuitem', { name: 'Copy link' }).click()
   const copied = await page.evaluate(() => navigator.clipboard.readText())
   expect(copied).toMatch(new RegExp(`&comment=${n}$`))
-  await page.screenshot({ path: 'test-results/palette-comment-number-1400x900.png' })
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await reviewShot(page, 'comment-number')
 
   // `discussions ui FILE --at N` opens the same card.
   const child = spawn(
@@ -104,7 +106,7 @@ test('search, parse, the card, the address, ui --at and Copy link give a comment
     const opened = other.locator(`[data-comment-index="${n}"]`)
     await expect(opened).toHaveAttribute('data-active', 'true')
     await expect(opened).toContainText(`#${n} · line ${start}`)
-    await other.screenshot({ path: 'test-results/palette-comment-number-at-1024x700.png' })
+    await reviewShot(other, 'comment-number-ui-at')
     await other.close()
   } finally {
     child.kill('SIGTERM')

@@ -102,6 +102,7 @@ export const LAYERS = [
       '@tabler/icons-react',
       '@tanstack/react-virtual',
       'dompurify',
+      'fuzzysort',
       'hast',
       'mermaid',
       'react-markdown',

@@ -15,7 +15,9 @@ import { LinkProvider } from './components/LinkConfirm/LinkProvider'
 import { NewDiscussionDialog } from './components/NewDiscussionDialog/NewDiscussionDialog'
 import { AppPanels } from './components/Panels/AppPanels'
 import { navigate, useRoute } from './lib/route'
-import { useShortcuts } from './lib/shortcuts'
+import { useActions } from './components/Palette/actions'
+import { CommandPalette } from './components/Palette/CommandPalette'
+import { useActionKeys } from './components/Palette/useActionKeys'
 import { notifyError, notifyInfo, useToastsCloseOnLeave } from './notify'
 
 export function App(): ReactNode {
@@ -26,6 +28,7 @@ export function App(): ReactNode {
   const [version, setVersion] = useState(0)
   const [help, setHelp] = useState(false)
   const [creating, setCreating] = useState(false)
+  const [palette, setPalette] = useState(false)
 
   useEffect(() => {
     call(api.app.info()).then(setInfo, (e: unknown) => notifyError(String(e)))
@@ -54,9 +57,48 @@ export function App(): ReactNode {
       () => {},
     )
   }
-  useShortcuts({ r: refresh, q: quit })
-  // `?` is Shift+/ on some layouts and a key of its own on others: the character typed counts.
-  useShortcuts({ '?': () => setHelp(true) }, { overLayers: true })
+  const canQuit = info?.mode === 'electron'
+  useActionKeys()
+  useActions([
+    {
+      id: 'app.palette',
+      title: 'Command palette: find an action and run it',
+      group: 'App',
+      keys: ['Mod', 'K'],
+    },
+    {
+      id: 'app.refresh',
+      title: 'Refresh: read the folder and the discussion again',
+      group: 'App',
+      keys: ['R'],
+      shortcut: 'r',
+      run: refresh,
+    },
+    // `?` is Shift+/ on some layouts and a key of its own on others: the character typed counts.
+    {
+      id: 'app.help',
+      title: 'Keyboard shortcuts: this list',
+      group: 'App',
+      keys: ['?'],
+      shortcut: '?',
+      overLayers: true,
+      run: () => setHelp(true),
+    },
+    {
+      id: 'app.close',
+      title: 'Close a dialog, the palette or the find bar',
+      group: 'App',
+      keys: ['Esc'],
+    },
+    {
+      id: 'app.quit',
+      title: canQuit ? 'Quit the app' : 'Quit (desktop app only; here, close the tab)',
+      group: 'App',
+      keys: ['Q'],
+      shortcut: 'q',
+      run: quit,
+    },
+  ])
 
   return (
     <AppInfoContext.Provider value={info}>
@@ -99,10 +141,11 @@ export function App(): ReactNode {
             </AppShell.Main>
           </AppShell>
         </AppPanels>
-        <HelpOverlay
-          opened={help}
-          onClose={() => setHelp(false)}
-          canQuit={info?.mode === 'electron'}
+        <HelpOverlay opened={help} onClose={() => setHelp(false)} />
+        <CommandPalette
+          opened={palette}
+          onOpen={() => setPalette(true)}
+          onClose={() => setPalette(false)}
         />
         {folder && (
           <NewDiscussionDialog

@@ -6,7 +6,7 @@ import type { ReactNode } from 'react'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
-import { useShortcuts } from '../../lib/shortcuts'
+import { useActions } from '../Palette/actions'
 import { DiagramViewer } from '../DiagramView/DiagramViewer'
 import { DiagramsContext, useDiagrams } from './DiagramsContext'
 import { DiagramsPanel } from './DiagramsPanel'
@@ -34,7 +34,16 @@ export function DiagramsProvider({ path, version, children }: DiagramsProviderPr
     () => [...new Set((listed?.diagrams ?? []).filter((d) => d.exists).map((d) => d.ref))],
     [listed],
   )
-  useShortcuts({ d: () => setPanel(true) })
+  useActions([
+    {
+      id: 'discussion.diagrams',
+      title: 'Diagrams of the discussion: view, edit, create, clean up',
+      group: 'Discussion',
+      keys: ['D'],
+      shortcut: 'd',
+      run: () => setPanel(true),
+    },
+  ])
   const value = useMemo(
     () => ({ path, version, openViewer: setViewing, openPanel: () => setPanel(true) }),
     [path, version],

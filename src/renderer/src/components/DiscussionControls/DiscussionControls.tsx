@@ -5,8 +5,8 @@ import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
 import { useComposeRequests } from '../../lib/compose-request'
-import { useShortcuts } from '../../lib/shortcuts'
 import { Composer } from '../Composer/Composer'
+import { useActions } from '../Palette/actions'
 import { usePanels } from '../Panels/PanelsContext'
 import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
 import { RunTurnDialog } from '../RunTurn/RunTurnDialog'
@@ -31,10 +31,41 @@ export function DiscussionControls({
   const { running, started } = useTurn(detail.path)
   useEffect(() => onRunningChange(running), [running, onRunningChange])
 
-  useShortcuts({
-    t: () => !running && setDialog((open) => open ?? 'turn'),
-    c: () => setDialog((open) => open ?? 'comment'),
-  })
+  const canAdvance = detail.phases.length > 0
+  useActions([
+    {
+      id: 'discussion.turn',
+      title: 'Run a turn: choose who answers, then watch them answer live',
+      group: 'Discussion',
+      keys: ['T'],
+      shortcut: 't',
+      enabled: () => !running,
+      run: () => setDialog((open) => open ?? 'turn'),
+    },
+    {
+      id: 'discussion.comment',
+      title: 'Add a comment, with an optional vote (the draft is kept)',
+      group: 'Discussion',
+      keys: ['C'],
+      shortcut: 'c',
+      run: () => setDialog((open) => open ?? 'comment'),
+    },
+    {
+      id: 'discussion.advance',
+      title: 'Advance: move to the next phase, or a chosen one',
+      group: 'Discussion',
+      keys: ['A'],
+      shortcut: 'a',
+      enabled: () => canAdvance,
+      run: () => setDialog((open) => open ?? 'advance'),
+    },
+    {
+      id: 'composer.send',
+      title: 'Add the comment being written (in the composer)',
+      group: 'Composer',
+      keys: ['Mod', 'Enter'],
+    },
+  ])
   useComposeRequests(() => setDialog((open) => open ?? 'comment'))
 
   return (
@@ -63,7 +94,7 @@ export function DiscussionControls({
             Comment
           </Button>
         </Tooltip>
-        <Tooltip label="Move to the next phase, or a chosen one">
+        <Tooltip label="Move to the next phase, or a chosen one (A)">
           <Button
             size="sm"
             variant="default"

@@ -20,6 +20,7 @@ import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
+import { useActions } from '../Palette/actions'
 import { useTurnThread } from '../RunTurn/useTurnThread'
 import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionBody } from './DiscussionBody'
@@ -123,6 +124,23 @@ export function DiscussionView({
   // not under a dialog; Esc closes the bar when nothing is above it.
   useHotkeys([['mod+F', () => !modalLayerOpen() && find.show()]], [])
   useEscapeLayer(find.open, find.close, { modal: false })
+  useActions([
+    {
+      id: 'discussion.find',
+      title: 'Find in the discussion (Enter: next, Shift+Enter: previous)',
+      group: 'Discussion',
+      keys: ['Mod', 'F'],
+      run: find.show,
+    },
+    {
+      // The list itself answers End (useHotkeys there); listed here with its key.
+      id: 'comments.newest',
+      title: 'The newest comment, following new answers again',
+      group: 'Comments',
+      keys: ['End'],
+      run: () => list.current?.scrollToEnd(),
+    },
+  ])
 
   const roles = useMemo(
     () => new Map((detail?.participants ?? []).map((p) => [p.name, p.role] as const)),

@@ -1,6 +1,6 @@
 import type { RefObject } from 'react'
 
-import { useShortcuts } from '../../lib/shortcuts'
+import { useActions } from '../Palette/actions'
 import type { CommentListHandle } from '../CommentList/CommentList'
 
 /**
@@ -19,8 +19,22 @@ export function useCommentSteps(
     list.current?.scrollToComment(target)
     outline(target)
   }
-  useShortcuts({
-    j: () => go(current === null ? 0 : current + 1),
-    k: () => go(current === null ? count - 1 : current - 1),
-  })
+  useActions([
+    {
+      id: 'comments.next',
+      title: 'Next comment',
+      group: 'Comments',
+      keys: ['J'],
+      shortcut: 'j',
+      run: () => go(current === null ? 0 : current + 1),
+    },
+    {
+      id: 'comments.previous',
+      title: 'Previous comment',
+      group: 'Comments',
+      keys: ['K'],
+      shortcut: 'k',
+      run: () => go(current === null ? count - 1 : current - 1),
+    },
+  ])
 }
