@@ -1,18 +1,9 @@
-import {
-  Button,
-  Group,
-  Kbd,
-  SegmentedControl,
-  Stack,
-  Tabs,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core'
+import { Button, Group, Kbd, SegmentedControl, Stack, Tabs, Text, TextInput } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { Vote } from '@core/format/model'
+import type { ParticipantInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'
@@ -21,6 +12,8 @@ import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { CommentDiagrams } from '../Diagrams/CommentDiagrams'
 import { Markdown } from '../Markdown/Markdown'
+import { MentionTextarea } from '../Mentions/MentionTextarea'
+import { useMentionCandidates } from '../Mentions/useMentionCandidates'
 import { loadAuthor, loadDraft, saveAuthor, saveDraft, useSignedName } from './draft'
 import { Dialog } from '../Dialog/Dialog'
 
@@ -30,13 +23,24 @@ export interface ComposerProps {
   onClose: () => void
   /** Called once the comment is in the file. */
   onAdded?: () => void
+  /** The discussion's participants, offered first when the person types `@`. */
+  participants?: readonly ParticipantInfo[]
 }
+
+const NO_PARTICIPANTS: readonly ParticipantInfo[] = []
 
 const NO_VOTE = 'none'
 
 /** Writes a comment into the discussion: markdown with a preview, an optional vote, a name. */
-export function Composer({ opened, path, onClose, onAdded }: ComposerProps): ReactNode {
+export function Composer({
+  opened,
+  path,
+  onClose,
+  onAdded,
+  participants = NO_PARTICIPANTS,
+}: ComposerProps): ReactNode {
   const api = useApi()
+  const mentions = useMentionCandidates(path, participants)
   const info = useAppInfo()
   const openLink = useOpenLink()
   const [text, setText] = useState(() => loadDraft(path).text)
@@ -117,7 +121,7 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
               <Tabs.Tab value="preview">Preview</Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="write" pt="xs">
-              <Textarea
+              <MentionTextarea
                 aria-label="Comment"
                 placeholder="Markdown. Q: asks a question, TODO: an action, DECISION: a decision, @alias calls a persona."
                 autosize
@@ -125,7 +129,8 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
                 maxRows={20}
                 data-autofocus
                 value={text}
-                onChange={(event) => setText(event.currentTarget.value)}
+                onValueChange={setText}
+                candidates={mentions}
               />
             </Tabs.Panel>
             <Tabs.Panel value="preview" pt="xs" mih={200} data-testid="composer-preview">

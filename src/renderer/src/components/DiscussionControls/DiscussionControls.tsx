@@ -124,6 +124,7 @@ export function DiscussionControls({
         path={detail.path}
         onClose={() => setDialog(null)}
         onAdded={onCommentAdded}
+        participants={detail.participants}
       />
       <PhaseAdvanceDialog
         opened={dialog === 'advance'}
