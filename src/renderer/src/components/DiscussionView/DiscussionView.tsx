@@ -19,6 +19,8 @@ import { ExportMenu } from '../Export/ExportMenu'
 import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
+import { JumpPanel } from '../Jumps/JumpPanel'
+import { useJumps } from '../Jumps/useJumps'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
 import { useActions } from '../Palette/actions'
 import { useTurnThread } from '../RunTurn/useTurnThread'
@@ -105,6 +107,10 @@ export function DiscussionView({
   const find = useFind(detail, list)
   useOpenAtComment(detail, comment, list, setJumped)
   useCommentSteps(detail?.comments.length ?? 0, jumped, list, setJumped)
+  const jumps = useJumps(detail, jumped, (index) => {
+    list.current?.scrollToComment(index)
+    setJumped(index)
+  })
   const [turnRunning, setTurnRunning] = useState(false)
   // The comment count when the person added one: the list follows until it has arrived.
   const [awaitingComment, setAwaitingComment] = useState<number | null>(null)
@@ -165,8 +171,16 @@ export function DiscussionView({
   // (the side panel over every comment, the discussion's own text) are kept as they were.
   const votes = protocol === null
   const side = useMemo(
-    () => (detail ? <SidePanel detail={detail} onJump={jump} votes={votes} /> : null),
-    [detail, jump, votes],
+    () =>
+      detail ? (
+        <SidePanel
+          detail={detail}
+          onJump={jump}
+          votes={votes}
+          jumps={<JumpPanel jumps={jumps} />}
+        />
+      ) : null,
+    [detail, jump, votes, jumps],
   )
   const body = useMemo(
     () => (detail ? <DiscussionBody text={detail.body} onOpenLink={openLink} /> : null),

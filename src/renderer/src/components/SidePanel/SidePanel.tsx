@@ -13,6 +13,8 @@ export interface SidePanelProps {
   onJump: (line: number) => void
   /** Show the votes and the consensus (default true; councils and debates have their own). */
   votes?: boolean
+  /** Shown first: the jumps between the discussion's items. */
+  jumps?: ReactNode
 }
 
 function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
@@ -35,7 +37,7 @@ function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
 }
 
 /** Votes, consensus in words and the open items of a discussion; each item jumps to its comment. */
-export function SidePanel({ detail, onJump, votes = true }: SidePanelProps): ReactNode {
+export function SidePanel({ detail, onJump, votes = true, jumps }: SidePanelProps): ReactNode {
   const { summary } = detail
   const voters = detail.participants.filter((p) => !p.human || p.vote !== null).length
   return (
@@ -47,6 +49,7 @@ export function SidePanel({ detail, onJump, votes = true }: SidePanelProps): Rea
       viewportProps={{ tabIndex: 0 }}
     >
       <Stack gap="md" p="md">
+        {jumps}
         {votes && (
           <>
             <section aria-label="Votes">
