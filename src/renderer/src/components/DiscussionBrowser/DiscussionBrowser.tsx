@@ -14,12 +14,19 @@ import { IconMessagePlus, IconSearch } from '@tabler/icons-react'
 import { useMemo, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { unreadCount } from '@core/navigation/jumps'
 import { useApi } from '../../api/ApiContext'
+import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
+import { useSignedName } from '../Composer/draft'
 import { FolderSidebar } from '../FolderSidebar/FolderSidebar'
+import { readCount } from '../Jumps/last-read'
 import { DiscussionTable } from './DiscussionTable'
 import { ALL, filterDiscussions } from './filter'
+import { facetValues, filterByFacets, NO_FACETS, sortDiscussions, toggleSort } from './list-order'
+import type { Facets, SortOrder } from './list-order'
+import { ListFacets } from './ListFacets'
 import { SearchHits } from './SearchHits'
 import { useFolderSearch } from './useFolderSearch'
 import classes from './DiscussionBrowser.module.css'
@@ -58,12 +65,23 @@ export function DiscussionBrowser({
     [data],
   )
   const found = useFolderSearch(folder, search, version)
+  const [facets, setFacets] = useState<Facets>(NO_FACETS)
+  const [order, setOrder] = useState<SortOrder | null>(null)
+  const info = useAppInfo()
+  const person = useSignedName(info?.userName ?? null) ?? ''
+  const unread = useMemo(() => {
+    const counts = new Map(
+      (data ?? []).map((d) => [d.path, unreadCount(d.comments, readCount(person, d.path))]),
+    )
+    return (path: string): number => counts.get(path) ?? 0
+  }, [data, person])
+  const values = useMemo(() => facetValues(data ?? []), [data])
   const shown = useMemo(() => {
-    const kept = filterDiscussions(data ?? [], status, '')
-    if (!found) return kept
-    const matched = new Set(found.matched)
-    return kept.filter((item) => matched.has(item.path))
-  }, [data, status, found])
+    const kept = filterByFacets(filterDiscussions(data ?? [], status, ''), facets)
+    const matched = found ? new Set(found.matched) : null
+    const searched = matched ? kept.filter((item) => matched.has(item.path)) : kept
+    return sortDiscussions(searched, order, unread)
+  }, [data, status, found, facets, order, unread])
 
   return (
     <div className={classes.layout}>
@@ -90,6 +108,7 @@ export function DiscussionBrowser({
               onChange={(event) => setSearch(event.currentTarget.value)}
               w={280}
             />
+            <ListFacets facets={facets} values={values} onChange={setFacets} />
             <SegmentedControl
               aria-label="Filter by status"
               value={statuses.includes(status) ? status : ALL}
@@ -108,7 +127,15 @@ export function DiscussionBrowser({
               <Loader />
             </Center>
           )}
-          {data && shown.length > 0 && <DiscussionTable discussions={shown} onOpen={onOpen} />}
+          {data && shown.length > 0 && (
+            <DiscussionTable
+              discussions={shown}
+              onOpen={onOpen}
+              order={order}
+              onSort={(column) => setOrder((current) => toggleSort(current, column))}
+              unread={unread}
+            />
+          )}
           {data && shown.length === 0 && (
             <Center p="xl">
               <Text c="dimmed">

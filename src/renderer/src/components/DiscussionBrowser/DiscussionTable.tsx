@@ -1,14 +1,21 @@
-import { Badge, Group, Table, Text, Tooltip } from '@mantine/core'
+import { Badge, Group, Table, Text, Tooltip, VisuallyHidden } from '@mantine/core'
 import type { ReactNode } from 'react'
 
 import type { DiscussionSummary } from '@shared/contract'
 import { formatDateTime, timeAgo } from '../../lib/time'
 import { StatusBadge } from '../Badges/StatusBadge'
 import classes from './DiscussionBrowser.module.css'
+import type { SortColumn, SortOrder } from './list-order'
+import { SortHeader } from './SortHeader'
 
 export interface DiscussionTableProps {
   discussions: readonly DiscussionSummary[]
   onOpen: (path: string) => void
+  /** The columns' order (null: the folder's own) and what a header's click asks. */
+  order?: SortOrder | null
+  onSort?: (column: SortColumn) => void
+  /** How many comments came since the person last read each discussion. */
+  unread?: (path: string) => number
 }
 
 function fileName(path: string): string {
@@ -40,18 +47,54 @@ function VoteSummary({ votes }: { votes: DiscussionSummary['votes'] }): ReactNod
   )
 }
 
+/** Comments added since the person last read the discussion; nothing when none. */
+function NewCount({ count }: { count: number }): ReactNode {
+  if (count === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        nothing new
+      </Text>
+    )
+  return (
+    <Badge size="xs" variant="filled" style={{ whiteSpace: 'nowrap' }}>
+      {count}
+      <span aria-hidden> new</span>
+      <VisuallyHidden> since you last read it</VisuallyHidden>
+    </Badge>
+  )
+}
+
 /** The discussions of a folder, one row each; a row opens its discussion (click or Enter). */
-export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): ReactNode {
+export function DiscussionTable({
+  discussions,
+  onOpen,
+  order = null,
+  onSort = () => {},
+  unread = () => 0,
+}: DiscussionTableProps): ReactNode {
+  const header = { order, onSort }
   return (
     <Table highlightOnHover verticalSpacing="sm" stickyHeader data-testid="discussion-table">
       <Table.Thead>
         <Table.Tr>
-          <Table.Th>Discussion</Table.Th>
-          <Table.Th>Phase</Table.Th>
-          <Table.Th>Status</Table.Th>
-          <Table.Th>Votes</Table.Th>
-          <Table.Th ta="right">Comments</Table.Th>
-          <Table.Th style={{ whiteSpace: 'nowrap' }}>Last activity</Table.Th>
+          <SortHeader column="title" {...header}>
+            Discussion
+          </SortHeader>
+          <SortHeader column="phase" {...header}>
+            Phase
+          </SortHeader>
+          <SortHeader column="status" {...header}>
+            Status
+          </SortHeader>
+          <SortHeader column="votes" {...header}>
+            Votes
+          </SortHeader>
+          <SortHeader column="comments" align="right" {...header}>
+            Comments
+          </SortHeader>
+          <SortHeader column="lastActivity" {...header}>
+            Last activity
+          </SortHeader>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -94,6 +137,9 @@ export function DiscussionTable({ discussions, onOpen }: DiscussionTableProps): 
             </Table.Td>
             <Table.Td ta="right">
               <Text size="sm">{discussion.comments}</Text>
+              <div data-column="unread">
+                <NewCount count={unread(discussion.path)} />
+              </div>
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <Tooltip label={formatDateTime(discussion.lastActivity)}>

@@ -61,7 +61,6 @@ export function CommandPalette({ opened, onOpen, onClose }: CommandPaletteProps)
       withCloseButton={false}
       title="Command palette"
       styles={{ header: { display: 'none' } }}
-      aria-label="Command palette"
       size="lg"
       yOffset="12vh"
       padding="sm"
