@@ -48,7 +48,7 @@ async function setup(options: { template?: string; phase?: string; participants?
   const deps = (script: Script, consensus = {}): TurnDeps => ({
     store,
     persona: (alias) => personas.get(alias)?.persona,
-    template: (name) => templates.get(name)?.template,
+    template: (name) => Promise.resolve(templates.get(name)?.template),
     random: () => Math.random().toString(16).slice(2, 10),
     consensus,
     complete: async (persona, request): Promise<ProviderResult> => {
@@ -203,7 +203,10 @@ describe('runTurn', () => {
       calls++
       return Promise.resolve(answer('Noted.'))
     })
-    const result = await runTurn({ file }, { ...scripted, template: () => undefined })
+    const result = await runTurn(
+      { file },
+      { ...scripted, template: () => Promise.resolve(undefined) },
+    )
     expect(result.selection.aliases).toEqual([])
     expect(result.phase).toBeNull()
     expect(calls).toBe(0)
