@@ -4,34 +4,22 @@
  * them, wrapping at the ends; the side panel's buttons do the same; F goes to the first comment
  * added since the person last opened the discussion (comments added through the real bin).
  */
-import { spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
 import { writeSearchFixture } from '../bench/search-fixture.js'
+import { bin } from './support/cli.js'
 import { axeFindings, blocking } from './support/axe.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { reviewShot, useScheme } from './support/review-shots.js'
-import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
-
-const BIN = join(ROOT, 'bin', 'discussions.cjs')
+import { exampleFolder, startUi } from './support/ui-server.js'
 
 const test = testWithUi(async () => {
   const folder = await exampleFolder({}, false)
   await writeSearchFixture(folder, 2, 60)
   return startUi(folder)
 })
-
-function bin(folder: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: join(folder, '..'),
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  })
-  if (run.status !== 0) throw new Error(`discussions ${args.join(' ')}: ${run.stderr}`)
-  return run.stdout
-}
 
 interface Parsed {
   comments: { line: number; vote: string | null }[]

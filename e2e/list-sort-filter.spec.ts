@@ -4,30 +4,19 @@
  * and each discussion shows how many comments came since the person last read it (comments added
  * through the real bin while they were away).
  */
-import { spawnSync } from 'node:child_process'
 import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
 
 import { writeSearchFixture } from '../bench/search-fixture.js'
+import { bin } from './support/cli.js'
 import { axeFindings, blocking } from './support/axe.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { typeInto } from './support/person.js'
 import { reviewShot, useScheme } from './support/review-shots.js'
 import { SIZES } from './support/sized-screenshots.js'
-import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
-
-const BIN = join(ROOT, 'bin', 'discussions.cjs')
-
-function bin(folder: string, ...args: string[]): void {
-  const run = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: join(folder, '..'),
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  })
-  if (run.status !== 0) throw new Error(`discussions ${args.join(' ')}: ${run.stderr}`)
-}
+import { exampleFolder, startUi } from './support/ui-server.js'
 
 /** Four discussions that differ: templates, phases, participants and comment counts. */
 const test = testWithUi(async () => {

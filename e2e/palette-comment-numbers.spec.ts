@@ -3,32 +3,21 @@
  * position `discussions parse` gives the comment (from 0), the card shows that number and that
  * line, `?comment=N` and `discussions ui FILE --at N` open it, and its Copy link names it again.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
 import { join } from 'node:path'
 
 import { writeSearchFixture } from '../bench/search-fixture.js'
+import { bin, BIN } from './support/cli.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { typeInto } from './support/person.js'
 import { reviewShot } from './support/review-shots.js'
-import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
-
-const BIN = join(ROOT, 'bin', 'discussions.cjs')
+import { exampleFolder, startUi } from './support/ui-server.js'
 
 const test = testWithUi(async () => {
   const folder = await exampleFolder({}, false)
   await writeSearchFixture(folder, 4, 40)
   return startUi(folder)
 })
-
-function bin(folder: string, ...args: string[]): string {
-  const run = spawnSync(process.execPath, [BIN, ...args], {
-    cwd: join(folder, '..'),
-    encoding: 'utf8',
-    env: { ...process.env, NO_COLOR: '1' },
-  })
-  if (run.status !== 0) throw new Error(`discussions ${args.join(' ')}: ${run.stderr}`)
-  return run.stdout
-}
 
 interface Hit {
   path: string

@@ -1,17 +1,5 @@
-/** The comment a line of the file belongs to: the last comment starting at or before it. */
-export function commentIndexForLine(comments: readonly { line: number }[], line: number): number {
-  let low = 0
-  let high = comments.length - 1
-  let found = -1
-  while (low <= high) {
-    const middle = (low + high) >> 1
-    if ((comments[middle]?.line ?? Infinity) <= line) {
-      found = middle
-      low = middle + 1
-    } else high = middle - 1
-  }
-  return found
-}
+/** The comment a line of the file belongs to: one rule with the jumps (core/navigation). */
+export { commentAtLine as commentIndexForLine } from '../../../core/navigation/jumps.js'
 
 /** Indices of the comments whose author or text contains `query` (any case). */
 export function findMatches(
