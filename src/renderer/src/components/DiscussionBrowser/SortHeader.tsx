@@ -1,5 +1,5 @@
 import { Group, Table, UnstyledButton } from '@mantine/core'
-import { IconArrowDown, IconArrowUp, IconSelector } from '@tabler/icons-react'
+import { IconArrowDown, IconArrowUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
 import type { SortColumn, SortOrder } from './list-order'
@@ -24,14 +24,16 @@ export function SortHeader({
   align = 'left',
 }: SortHeaderProps): ReactNode {
   const sorted = order?.column === column ? order.direction : null
-  const Icon =
-    sorted === 'ascending' ? IconArrowUp : sorted === 'descending' ? IconArrowDown : IconSelector
+  // Only the sorted column shows an arrow: six idle icons would push the last column off a
+  // narrow window; the header's button, its focus ring and aria-sort say that it sorts.
+  const Icon = sorted === 'ascending' ? IconArrowUp : sorted === 'descending' ? IconArrowDown : null
   return (
-    <Table.Th aria-sort={sorted ?? 'none'} style={{ whiteSpace: 'nowrap' }} ta={align}>
+    // The label may wrap ("Last activity" on two lines) so every column fits a narrow window.
+    <Table.Th aria-sort={sorted ?? 'none'} ta={align}>
       <UnstyledButton onClick={() => onSort(column)} data-sort-column={column}>
         <Group gap={4} wrap="nowrap" justify={align === 'right' ? 'flex-end' : 'flex-start'}>
           <span>{children}</span>
-          <Icon size={14} aria-hidden opacity={sorted ? 1 : 0.45} />
+          {Icon && <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />}
         </Group>
       </UnstyledButton>
     </Table.Th>
