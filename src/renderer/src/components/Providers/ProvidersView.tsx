@@ -105,8 +105,8 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
               {!state.configured && (
                 <>
                   Describe a provider (claude, codex, gemini, ollama, an OpenAI-compatible or
-                  Anthropic API) in <Code>{state.userFile}</Code>; `discussions providers list` in a
-                  terminal shows what this machine has and the YAML to paste.
+                  Anthropic API) in <Code>{state.userFile}</Code>; the command “discussions
+                  providers list” in a terminal shows what this machine has and the YAML to paste.
                 </>
               )}
             </Alert>
