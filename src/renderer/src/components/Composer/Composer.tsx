@@ -16,6 +16,7 @@ import type { Vote } from '@core/format/model'
 import { useApi } from '../../api/ApiContext'
 import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'
+import { INFO_COLOUR, VOTE_COLOURS } from '../../lib/colours'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
@@ -149,6 +150,10 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
               </Text>
               <SegmentedControl
                 aria-label="Vote"
+                // The chosen vote in its own colour, as its badge shows it on the card.
+                color={vote ? VOTE_COLOURS[vote] : INFO_COLOUR}
+                autoContrast
+                data-vote={vote ?? undefined}
                 value={vote ?? NO_VOTE}
                 onChange={(value) => setVote(value === NO_VOTE ? null : value)}
                 data={[
