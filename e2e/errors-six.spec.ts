@@ -3,7 +3,7 @@
  * and the limit on it; empty and all-blank input get one message (never the browser's bubble);
  * messages show no command-line backticks; the browser mode offers only what it can open.
  */
-import { axeFindings } from './support/axe.js'
+import { axeFindings, blocking } from './support/axe.js'
 import { expect, test } from './support/fixtures.js'
 import { layoutFindings, SIZES } from './support/layout.js'
 import { clearField } from './support/person.js'
@@ -54,7 +54,7 @@ for (const scheme of ['light', 'dark'] as const)
           'The title is 10,011 characters; the limit is 200. Shorten it by 9,811.',
         )
         await expect(over).toBeVisible()
-        await expect(title).toHaveValue(/^Rate limits x+$/)
+        expect((await title.inputValue()).length).toBe(10_011)
         await dialog.getByRole('button', { name: 'Create discussion' }).click()
         await expect(over).toBeVisible()
         await expect(page.locator('.mantine-Notification-root')).toHaveCount(0)
@@ -68,7 +68,7 @@ for (const scheme of ['light', 'dark'] as const)
         expect(message!.y + message!.height).toBeLessThan(template!.y)
         await reviewShot(page, 'six-errors-title-too-long', scheme)
         expect(await layoutFindings(page, '[role="dialog"]')).toEqual([])
-        expect(await axeFindings(page, '[role="dialog"]')).toEqual([])
+        expect(blocking(await axeFindings(page, '[role="dialog"]'))).toEqual([])
 
         // Back under the limit, the discussion is created.
         await clearField(title)
@@ -91,8 +91,9 @@ for (const scheme of ['light', 'dark'] as const)
         const toast = page.locator('.mantine-Notification-root')
         await expect(toast).toContainText('Folder not opened')
         await expect(toast).not.toContainText('`')
+        await page.mouse.move(size.width - 1, size.height / 2) // no hover tint on the button
         await reviewShot(page, 'six-errors-open-subfolder', scheme)
-        expect(await axeFindings(page)).toEqual([])
+        expect(blocking(await axeFindings(page))).toEqual([])
       })
     })
   }

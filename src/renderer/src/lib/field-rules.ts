@@ -15,9 +15,17 @@ export interface FieldRule {
   required: boolean
 }
 
+interface MaybeLimited {
+  maxLength?: number | null
+  /** An optional field's inner schema. */
+  unwrap?: () => unknown
+}
+
 /** A string schema's maximum length (the contract's `.max(n)`), or null when it sets none. */
 export function limitOf(schema: z.ZodType): number | null {
-  const max = (schema as { maxLength?: number | null }).maxLength
+  const field = schema as MaybeLimited
+  const inner = (typeof field.unwrap === 'function' ? field.unwrap() : field) as MaybeLimited
+  const max = inner.maxLength
   return typeof max === 'number' && Number.isFinite(max) ? max : null
 }
 

@@ -3,6 +3,7 @@ import type { TextareaProps, TextInputProps } from '@mantine/core'
 import type { ReactNode } from 'react'
 
 import { counterText, fieldProblem } from '../../lib/field-rules'
+import { ERROR_TEXT } from '../../theme'
 import type { FieldRule } from '../../lib/field-rules'
 
 interface CheckedProps {
@@ -25,7 +26,7 @@ function Counter({ rule, value, hint }: Pick<CheckedProps, 'rule' | 'value' | 'h
   return (
     <Group component="span" justify="space-between" gap="xs" wrap="nowrap">
       <span>{hint}</span>
-      <Text component="span" size="xs" c={over ? 'red.8' : 'dimmed'} data-testid="field-counter">
+      <Text component="span" size="xs" c={over ? ERROR_TEXT : 'dimmed'} data-testid="field-counter">
         {counterText(value, rule.max)}
       </Text>
     </Group>
