@@ -56,7 +56,9 @@ for (const scheme of ['light', 'dark'] as const)
 
         // A phase that votes keeps the vote colours.
         await page.goBack()
-        await page.getByRole('link', { name: 'Open Add User Authentication' }).click()
+        await page
+          .getByRole('link', { name: 'Open Code Review: Payment Retry with Exponential Backoff' })
+          .click()
         await expect(page.getByTestId('consensus')).not.toHaveAttribute('data-colour', 'gray')
         await everyVoteOnce(page)
 
