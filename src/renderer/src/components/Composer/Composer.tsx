@@ -150,8 +150,9 @@ export function Composer({ opened, path, onClose, onAdded }: ComposerProps): Rea
               </Text>
               <SegmentedControl
                 aria-label="Vote"
-                // The chosen vote in its own colour, as its badge shows it on the card.
-                color={vote ? VOTE_COLOURS[vote] : INFO_COLOUR}
+                // The chosen vote in its own colour, as its badge shows it on the card; the deepest
+                // tone, so its label reads at AA on it.
+                color={`${vote ? VOTE_COLOURS[vote] : INFO_COLOUR}.9`}
                 autoContrast
                 data-vote={vote ?? undefined}
                 value={vote ?? NO_VOTE}
