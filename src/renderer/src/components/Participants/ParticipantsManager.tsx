@@ -6,7 +6,8 @@ import type { ReactNode } from 'react'
 import type { PersonaInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
-import { notifyError, notifyInfo } from '../../notify'
+import { notifyError } from '../../notify'
+import { DiscardChangesDialog } from './DiscardChangesDialog'
 import { PersonaForm } from './PersonaForm'
 import { BLANK_PERSONA, formValues, personaInput } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
@@ -30,7 +31,12 @@ interface Editing {
   file: string | null
   source: PersonaInfo['source'] | null
   values: PersonaFormValues
+  /** The values as last read or saved: Revert returns to them, and leaving asks when they differ. */
+  saved: PersonaFormValues
 }
+
+const changed = (editing: Editing | null): boolean =>
+  editing !== null && JSON.stringify(editing.values) !== JSON.stringify(editing.saved)
 
 /** The personas of every layer with their origin; one of them, or a new one, in the form. */
 export function ParticipantsManager({
@@ -43,7 +49,16 @@ export function ParticipantsManager({
   const [editing, setEditing] = useState<Editing | null>(null)
   const [target, setTarget] = useState<'user' | 'project'>('user')
   const [saving, setSaving] = useState(false)
+  // Said in the dialog, not in a toast: a toast sits below the dialog's overlay.
+  const [savedNote, setSavedNote] = useState<string | null>(null)
+  // The step a person asked for while edits were unsaved, until they keep or discard them.
+  const [pending, setPending] = useState<(() => void) | null>(null)
+  const [providers, setProviders] = useState<string[] | null>(null)
   const folderField = folder ? { folder } : {}
+  const guard = (step: () => void): void => {
+    if (changed(editing)) setPending(() => step)
+    else step()
+  }
 
   const reload = useCallback(() => {
     call(api.personas.list(folder ? { folder } : {})).then(setPersonas, (error: unknown) =>
@@ -53,16 +68,20 @@ export function ParticipantsManager({
   useEffect(() => {
     if (opened) reload()
   }, [opened, reload])
+  useEffect(() => {
+    if (!opened) return
+    call(api.providers.list({ ...(folder ? { folder } : {}), probe: false })).then(
+      (state) => setProviders(state.providers.map((provider) => provider.name)),
+      () => setProviders(null), // no list, no warning: the hint is checked when a turn runs
+    )
+  }, [api, folder, opened])
 
   const open = async (alias: string): Promise<void> => {
     try {
       const detail = await call(api.personas.read({ alias, ...folderField }))
-      setEditing({
-        alias,
-        file: detail.file,
-        source: detail.source,
-        values: formValues(detail.persona),
-      })
+      const values = formValues(detail.persona)
+      setEditing({ alias, file: detail.file, source: detail.source, values, saved: values })
+      setSavedNote(null)
       setTarget(detail.source === 'project' ? 'project' : 'user')
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error))
@@ -81,9 +100,11 @@ export function ParticipantsManager({
           ...folderField,
         }),
       )
-      notifyInfo(`Saved to ${saved.file}`, saved.replaced ? 'Persona updated' : 'Persona created')
       reload()
       await open(input.alias)
+      setSavedNote(
+        `${saved.replaced ? 'Updated' : 'Created'} @${input.alias}: saved to ${saved.file}`,
+      )
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error), 'Persona not saved')
     } finally {
@@ -92,7 +113,17 @@ export function ParticipantsManager({
   }
 
   return (
-    <Dialog opened={opened} onClose={onClose} title="Participants" size="90%" centered>
+    <Dialog opened={opened} onClose={() => guard(onClose)} title="Participants" size="90%" centered>
+      <DiscardChangesDialog
+        what={pending === null ? null : editing?.alias ? `@${editing.alias}` : 'the new persona'}
+        onKeep={() => setPending(null)}
+        onDiscard={() => {
+          const step = pending
+          setPending(null)
+          if (editing) setEditing({ ...editing, values: editing.saved })
+          step?.()
+        }}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Button
@@ -100,10 +131,19 @@ export function ParticipantsManager({
             variant="light"
             leftSection={<IconPlus size={16} />}
             mb="xs"
-            onClick={() => {
-              setEditing({ alias: null, file: null, source: null, values: BLANK_PERSONA })
-              setTarget('user')
-            }}
+            onClick={() =>
+              guard(() => {
+                setEditing({
+                  alias: null,
+                  file: null,
+                  source: null,
+                  values: BLANK_PERSONA,
+                  saved: BLANK_PERSONA,
+                })
+                setTarget('user')
+                setSavedNote(null)
+              })
+            }
           >
             New persona
           </Button>
@@ -113,7 +153,7 @@ export function ParticipantsManager({
                 component="button"
                 key={persona.alias}
                 active={editing?.alias === persona.alias}
-                onClick={() => void open(persona.alias)}
+                onClick={() => guard(() => void open(persona.alias))}
                 label={
                   <Group gap={6} wrap="nowrap">
                     <Text size="sm" fw={600}>
@@ -146,7 +186,15 @@ export function ParticipantsManager({
                 canSaveToProject
                 saving={saving}
                 onSave={() => void save()}
+                changed={changed(editing)}
+                onRevert={() => setEditing({ ...editing, values: editing.saved })}
+                providers={providers}
               />
+              {savedNote && (
+                <Text size="sm" role="status" data-testid="persona-saved">
+                  {savedNote}
+                </Text>
+              )}
             </Stack>
           ) : (
             <Text c="dimmed" size="sm" p="md">
