@@ -81,6 +81,18 @@ for (const scheme of ['light', 'dark'] as const)
         const file = await readFile(join(app.configDir, 'personas', 'architect.yaml'), 'utf8')
         expect(file).toContain('role: Chief Architect')
         expect(file).toContain('provider_hint: scripted')
+
+        // Delete: asked first; the file goes and the bundled persona shows again.
+        await manager.getByRole('button', { name: 'Delete persona…' }).click()
+        await expect(manager.getByTestId('persona-delete')).toContainText('Delete @architect')
+        await manager.getByRole('button', { name: 'Delete for good' }).click()
+        await expect(manager.getByTestId('persona-deleted')).toContainText('Deleted @architect')
+        await expect(architect).toContainText('bundled')
+        await expect(readFile(join(app.configDir, 'personas', 'architect.yaml'))).rejects.toThrow()
+        await reviewShot(page, 'six-persona-deleted', scheme)
+        // A bundled persona offers no delete.
+        await architect.click()
+        await expect(manager.getByRole('button', { name: 'Delete persona…' })).toHaveCount(0)
         expect(appProblems.errors).toEqual([])
       })
     })

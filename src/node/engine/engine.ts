@@ -438,6 +438,12 @@ export class Engine implements EngineContext {
     return savePersona(this, persona, target)
   }
 
+  /** Deletes a user's or project's persona file; returns the file. */
+  async deletePersona(alias: string): Promise<string> {
+    const { deletePersona } = await import('./personas.js')
+    return deletePersona(this, alias)
+  }
+
   // Decisions leaving the discussion: ADRs, an HTML page, the CI gate (docs/export.md, docs/ci.md).
 
   /** Writes the discussion's decision as an ADR (madr, adr-tools or log4brains) in the project. */

@@ -36,6 +36,7 @@ export const INVOKE_CHANNELS = [
   'phases:advance',
   'personas:read',
   'personas:save',
+  'personas:delete',
   'providers:list',
   'providers:test',
   'providers:setDefault',

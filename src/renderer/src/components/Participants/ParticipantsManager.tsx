@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import type { PersonaInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { FAILURE_COLOUR } from '../../lib/colours'
 import { notifyError } from '../../notify'
 import { DiscardChangesDialog } from './DiscardChangesDialog'
 import { PersonaForm } from './PersonaForm'
@@ -87,6 +88,22 @@ export function ParticipantsManager({
       notifyError(error instanceof Error ? error.message : String(error))
     }
   }
+
+  const [deleting, setDeleting] = useState(false)
+  const remove = async (): Promise<void> => {
+    if (!editing?.alias) return
+    const alias = editing.alias
+    try {
+      const deleted = await call(api.personas.delete({ alias, ...folderField }))
+      setDeleting(false)
+      setEditing(null)
+      reload()
+      setListNote(`Deleted @${alias} (${deleted.file}).`)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Persona not deleted')
+    }
+  }
+  const [listNote, setListNote] = useState<string | null>(null)
 
   const save = async (): Promise<void> => {
     if (!editing) return
@@ -195,9 +212,49 @@ export function ParticipantsManager({
                   {savedNote}
                 </Text>
               )}
+              {editing.alias && editing.source !== 'bundled' && (
+                <Group gap="xs" data-testid="persona-delete">
+                  {deleting ? (
+                    <>
+                      <Text size="sm">
+                        Delete @{editing.alias} ({editing.file})? A bundled persona of the same
+                        alias shows again.
+                      </Text>
+                      <Button size="xs" color={FAILURE_COLOUR} onClick={() => void remove()}>
+                        Delete for good
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setDeleting(false)}>
+                        Keep it
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color={FAILURE_COLOUR}
+                      onClick={() => setDeleting(true)}
+                    >
+                      Delete persona…
+                    </Button>
+                  )}
+                </Group>
+              )}
             </Stack>
           ) : (
             <Text c="dimmed" size="sm" p="md">
+              {listNote && (
+                <Text
+                  span
+                  size="sm"
+                  c="var(--mantine-color-text)"
+                  role="status"
+                  display="block"
+                  mb="xs"
+                  data-testid="persona-deleted"
+                >
+                  {listNote}
+                </Text>
+              )}
               Choose a persona to see and edit it, or create a new one. Bundled personas stay as
               they are: saving one makes your own copy, which takes its place.
             </Text>
