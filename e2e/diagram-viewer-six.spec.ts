@@ -1,0 +1,103 @@
+/**
+ * The diagram viewer holds still: stepping through diagrams of very different sizes (a small
+ * one, a large one, one that fails to render), Previous and Next keep their places, so clicking
+ * again at the same spot keeps stepping.
+ */
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
+import type { Locator } from '@playwright/test'
+
+import { axeFindings, blocking } from './support/axe.js'
+import { expect, testWithUi } from './support/fixtures.js'
+import { layoutFindings, SIZES } from './support/layout.js'
+import { reviewShot, useScheme } from './support/review-shots.js'
+import { exampleFolder, startUi } from './support/ui-server.js'
+
+const svg = (width: number, height: number, label: string): string =>
+  `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="${width}" height="${height}" fill="#dde"/><text x="8" y="20">${label}</text></svg>`
+
+const DISCUSSION = `<!-- DISCUSSION -->
+<!-- Title: Diagrams Of Every Size -->
+<!-- Phase: initial_feedback -->
+<!-- Status: OPEN -->
+<!-- Template: feature -->
+<!-- Participants: visualizer -->
+
+# Diagrams Of Every Size
+
+---
+
+Name: AI-Visualizer
+
+A small one, a large one, and one that does not parse.
+
+DIAGRAM: diagrams/small.svg
+DIAGRAM: diagrams/large.svg
+DIAGRAM: diagrams/broken.mmd
+
+---
+`
+
+const test = testWithUi(async () => {
+  const folder = await exampleFolder()
+  await mkdir(join(folder, 'diagrams'))
+  await writeFile(join(folder, 'diagrams', 'small.svg'), svg(80, 30, 'small'))
+  await writeFile(join(folder, 'diagrams', 'large.svg'), svg(1600, 1400, 'large'))
+  await writeFile(join(folder, 'diagrams', 'broken.mmd'), 'flowchart TD\n  A -- -> B{{broken\n')
+  await writeFile(join(folder, 'diagrams-of-every-size.md'), DISCUSSION)
+  return startUi(folder)
+})
+
+async function centre(button: Locator): Promise<{ x: number; y: number }> {
+  const box = await button.boundingBox()
+  if (!box) throw new Error('not shown')
+  return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+}
+
+for (const scheme of ['light', 'dark'] as const)
+  for (const size of SIZES) {
+    test.describe(`at ${size.width}x${size.height}, ${scheme}`, () => {
+      test.use({ viewport: size })
+
+      test('Previous and Next stay under the mouse across diagrams of any size', async ({
+        page,
+      }) => {
+        await useScheme(page, scheme)
+        await page.goto('/')
+        await page.getByRole('link', { name: 'Open Diagrams Of Every Size' }).click()
+        await page.getByRole('button', { name: 'Diagrams', exact: true }).click()
+        const panel = page.getByRole('dialog', { name: 'Diagrams' })
+        const thumbs = panel.getByTestId('panel-thumbnail')
+        await expect(thumbs.nth(0)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+        await thumbs.nth(0).click()
+        const viewer = page.getByRole('dialog', { name: /small\.svg/ })
+        await expect(viewer.getByTestId('diagram-stage')).toBeVisible()
+        const next = viewer.getByRole('button', { name: 'Next' })
+        const previous = viewer.getByRole('button', { name: 'Previous' })
+        const at = await centre(next)
+        const before = await centre(previous)
+        await reviewShot(page, 'six-viewer-small', scheme)
+
+        // Two clicks at the same spot: small, then large, then the broken one.
+        await page.mouse.click(at.x, at.y)
+        const large = page.getByRole('dialog', { name: /large\.svg/ })
+        await expect(large.getByTestId('diagram-position')).toHaveText('2 of 3')
+        await expect(large.getByTestId('diagram-stage')).toBeVisible()
+        expect(await centre(large.getByRole('button', { name: 'Next' }))).toEqual(at)
+        expect(await centre(large.getByRole('button', { name: 'Previous' }))).toEqual(before)
+        await reviewShot(page, 'six-viewer-large', scheme)
+        await page.mouse.click(at.x, at.y)
+        const broken = page.getByRole('dialog', { name: /broken\.mmd/ })
+        await expect(broken.getByTestId('diagram-position')).toHaveText('3 of 3')
+        await expect(broken.getByTestId('diagram-error-message')).toBeVisible({ timeout: 30_000 })
+        expect(await centre(broken.getByRole('button', { name: 'Next' }))).toEqual(at)
+        await reviewShot(page, 'six-viewer-broken', scheme)
+        // And back, at Previous's spot.
+        await page.mouse.click(before.x, before.y)
+        await expect(large.getByTestId('diagram-position')).toHaveText('2 of 3')
+        expect(await layoutFindings(page, '[role="dialog"]')).toEqual([])
+        expect(blocking(await axeFindings(page, '[role="dialog"]'))).toEqual([])
+      })
+    })
+  }
