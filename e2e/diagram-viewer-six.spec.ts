@@ -49,10 +49,21 @@ const test = testWithUi(async () => {
   return startUi(folder)
 })
 
-async function centre(button: Locator): Promise<{ x: number; y: number }> {
+async function centreNow(button: Locator): Promise<{ x: number; y: number }> {
   const box = await button.boundingBox()
   if (!box) throw new Error('not shown')
   return { x: Math.round(box.x + box.width / 2), y: Math.round(box.y + box.height / 2) }
+}
+
+/** Where the button's centre settles once the dialog's opening transition is over. */
+async function centre(button: Locator): Promise<{ x: number; y: number }> {
+  let last = await centreNow(button)
+  for (;;) {
+    await button.page().waitForTimeout(150)
+    const now = await centreNow(button)
+    if (now.x === last.x && now.y === last.y) return now
+    last = now
+  }
 }
 
 for (const scheme of ['light', 'dark'] as const)
@@ -98,6 +109,36 @@ for (const scheme of ['light', 'dark'] as const)
         await expect(large.getByTestId('diagram-position')).toHaveText('2 of 3')
         expect(await layoutFindings(page, '[role="dialog"]')).toEqual([])
         expect(blocking(await axeFindings(page, '[role="dialog"]'))).toEqual([])
+
+        // Edit source: line numbers beside the lines (errors cite them), a preview in the scheme.
+        await page.keyboard.press('ArrowRight')
+        await broken.getByRole('button', { name: 'Edit source' }).click()
+        const editor = page.getByRole('dialog', { name: /Edit diagrams\/broken\.mmd/ })
+        const field = editor.getByLabel('Diagram source')
+        const numbers = editor.getByTestId('source-line-numbers')
+        await expect(numbers).toHaveText(['1', '2', '3'].join('\n'))
+        await field.click()
+        await page.keyboard.press('ControlOrMeta+End')
+        await field.pressSequentially('  B --> C\n  C --> D')
+        await expect(numbers).toHaveText(['1', '2', '3', '4'].join('\n'))
+        // Each number beside its own line: the same line height and first-line top.
+        const [gutter, text] = await Promise.all(
+          [numbers, field].map((target) =>
+            target.evaluate((element) => {
+              const style = getComputedStyle(element)
+              const top = element.getBoundingClientRect().top + Number.parseFloat(style.paddingTop)
+              return { top: Math.round(top), lineHeight: style.lineHeight }
+            }),
+          ),
+        )
+        expect(gutter!.lineHeight).toBe(text!.lineHeight)
+        expect(Math.abs(gutter!.top - text!.top)).toBeLessThanOrEqual(2)
+        const preview = editor.getByTestId('diagram-preview')
+        const background = await preview.evaluate((e) => getComputedStyle(e).backgroundColor)
+        if (scheme === 'dark') expect(background).not.toBe('rgb(255, 255, 255)')
+        else expect(background).toBe('rgb(255, 255, 255)')
+        await reviewShot(page, 'six-viewer-edit-source', scheme)
+        expect(await layoutFindings(page, '[role="dialog"]')).toEqual([])
       })
     })
   }
