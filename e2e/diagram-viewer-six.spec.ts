@@ -81,6 +81,28 @@ for (const scheme of ['light', 'dark'] as const)
         const panel = page.getByRole('dialog', { name: 'Diagrams' })
         const thumbs = panel.getByTestId('panel-thumbnail')
         await expect(thumbs.nth(0)).toHaveAttribute('data-state', 'ready', { timeout: 30_000 })
+        // Names line up: every file name starts at the same x, every folder cut at one width.
+        const names = panel.getByTestId('diagram-name')
+        const files = await names
+          .locator('[data-file]')
+          .evaluateAll((spans) =>
+            spans.map((span) => Math.round(span.getBoundingClientRect().left)),
+          )
+        expect(new Set(files).size).toBe(1)
+        // A folder cut short is cut at one width for all; a file name is never cut.
+        const cut = await names
+          .locator('[data-folder]')
+          .evaluateAll((spans) =>
+            spans
+              .filter((span) => span.scrollWidth > span.clientWidth + 1)
+              .map((span) => span.clientWidth),
+          )
+        expect(new Set(cut).size).toBeLessThanOrEqual(1)
+        const whole = await names
+          .locator('[data-file]')
+          .evaluateAll((spans) => spans.every((span) => span.scrollWidth <= span.clientWidth + 1))
+        expect(whole).toBe(true)
+        await reviewShot(page, 'six-viewer-panel-names', scheme)
         await thumbs.nth(0).click()
         const viewer = page.getByRole('dialog', { name: /small\.svg/ })
         await expect(viewer.getByTestId('diagram-stage')).toBeVisible()
