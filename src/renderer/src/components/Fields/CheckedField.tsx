@@ -40,6 +40,20 @@ export function shownProblem(value: string, rule: FieldRule, submitted: boolean)
   return submitted || value.trim() !== '' ? problem : null
 }
 
+/** What both kinds of field take from the rules: asterisk, value, counter, problem. */
+function checkedProps({ rule, value, onValue, submitted, hint }: CheckedProps) {
+  return {
+    withAsterisk: rule.required,
+    value,
+    onChange: (event: { currentTarget: { value: string } }) => onValue(event.currentTarget.value),
+    description: <Counter rule={rule} value={value} hint={hint} />,
+    inputWrapperOrder: ['label', 'input', 'description', 'error'] as (
+      'label' | 'input' | 'description' | 'error'
+    )[],
+    error: shownProblem(value, rule, submitted),
+  }
+}
+
 /**
  * A one-line field under the form rules: no `required` attribute (so never the browser's bubble),
  * an asterisk when it is, the counter and limit under it, the problem in words below that. The
@@ -53,17 +67,7 @@ export function CheckedTextInput({
   hint,
   ...props
 }: CheckedProps & Omit<TextInputProps, 'value' | 'onChange' | 'error' | 'description'>): ReactNode {
-  return (
-    <TextInput
-      {...props}
-      withAsterisk={rule.required}
-      value={value}
-      onChange={(event) => onValue(event.currentTarget.value)}
-      description={<Counter rule={rule} value={value} hint={hint} />}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      error={shownProblem(value, rule, submitted)}
-    />
-  )
+  return <TextInput {...props} {...checkedProps({ rule, value, onValue, submitted, hint })} />
 }
 
 /** The many-line field under the same rules. */
@@ -75,15 +79,5 @@ export function CheckedTextarea({
   hint,
   ...props
 }: CheckedProps & Omit<TextareaProps, 'value' | 'onChange' | 'error' | 'description'>): ReactNode {
-  return (
-    <Textarea
-      {...props}
-      withAsterisk={rule.required}
-      value={value}
-      onChange={(event) => onValue(event.currentTarget.value)}
-      description={<Counter rule={rule} value={value} hint={hint} />}
-      inputWrapperOrder={['label', 'input', 'description', 'error']}
-      error={shownProblem(value, rule, submitted)}
-    />
-  )
+  return <Textarea {...props} {...checkedProps({ rule, value, onValue, submitted, hint })} />
 }
