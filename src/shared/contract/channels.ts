@@ -39,6 +39,7 @@ export const INVOKE_CHANNELS = [
   'personas:delete',
   'providers:list',
   'providers:test',
+  'providers:cancelTest',
   'providers:setDefault',
   'providers:trust',
   'diagrams:list',

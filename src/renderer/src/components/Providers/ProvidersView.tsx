@@ -65,6 +65,8 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
   }
   const cancelTest = (): void => {
     if (!testing) return
+    // The backend aborts the call itself, so a provider stops working on an answer no one reads.
+    call(api.providers.cancelTest({ name: testing.name, ...folderField })).catch(() => undefined)
     currentTest.current++
     setTested({
       name: testing.name,
