@@ -4,7 +4,7 @@
  * with the reason, and the run stops between steps, to be resumed with a new budget), and a
  * stream that crosses the cap is stopped.
  */
-import { usedBy } from '../../core/budget/cut-short.js'
+import { BudgetCutError, cutShortResult, usedBy } from '../../core/budget/cut-short.js'
 import type { CallPricing } from '../../core/budget/estimate.js'
 import { reserveCall } from '../../core/budget/turn-budget.js'
 import type { RunBudget } from '../../core/budget/turn-budget.js'
@@ -38,12 +38,13 @@ export function withBudget<Call>(
       held.settle(usedBy(result))
       return result
     } catch (error) {
+      if (held.cut && !request.signal?.aborted) {
+        // What arrived is kept by the caller, and what it used is spent.
+        const partial = cutShortResult(held, streamed)
+        held.settle(usedBy(partial))
+        throw new BudgetCutError(partial)
+      }
       held.settle(null)
-      if (held.cut && !request.signal?.aborted)
-        throw new ProviderError(
-          'cancelled',
-          'budget: the answer crossed the cap while it streamed and was stopped',
-        )
       throw error
     }
   }
