@@ -2,7 +2,6 @@
  * An answer the budget stopped while it streamed: what arrived is kept, its usage counted from
  * the text (the provider never sent its counts), and the block says plainly it was cut.
  */
-import { ProviderError } from '../providers/port.js'
 import type { ProviderResult } from '../providers/port.js'
 import { costAt, countTokens } from './estimate.js'
 import type { BudgetedCall } from './turn-budget.js'
@@ -32,17 +31,5 @@ export function usedBy(result: ProviderResult): { tokens: number; costUsd: numbe
   return {
     tokens: result.usage.inputTokens + result.usage.outputTokens,
     costUsd: result.costUsd,
-  }
-}
-
-/**
- * A call the budget stopped while it streamed, for the councils and debates that make their calls
- * through one function: it fails, carrying what arrived so the caller can keep it, marked.
- */
-export class BudgetCutError extends ProviderError {
-  override readonly name: string = 'BudgetCutError'
-
-  constructor(readonly partial: ProviderResult) {
-    super('cancelled', 'budget: the answer crossed the cap while it streamed and was stopped')
   }
 }

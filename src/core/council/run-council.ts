@@ -4,7 +4,7 @@
  * appends each answer as soon as it arrives and moves the phase when a stage begins. A run that
  * was killed therefore resumes by running again: finished calls are in the file and are skipped.
  */
-import { BudgetCutError } from '../budget/cut-short.js'
+import { BudgetCutError } from '../budget/budget-errors.js'
 import { currentPhase } from '../discussion/describe.js'
 import type { HeaderChanges } from '../format/header-edit.js'
 import { admitName, admitText } from '../text/text.js'
