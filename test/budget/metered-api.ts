@@ -28,7 +28,10 @@ const field = (prompt: string, name: string): string =>
  * prompt that is no debate's.
  */
 export function debateAnswer(prompt: string): string | null {
-  const padding = 'We should measure before we widen it. '.repeat(20)
+  // As long as the answer it bills (about four characters a token): later steps quote it.
+  const padding = 'We should measure before we widen it. '.repeat(
+    Math.floor((ANSWER_TOKENS * 4) / 39),
+  )
   switch (field(prompt, 'DEBATE-STEP')) {
     case 'propose':
       return JSON.stringify({ proposal: `Cache the hot reads. ${padding}`, confidence: 0.8 })
