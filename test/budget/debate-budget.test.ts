@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { FakeApi } from '../providers/fake-api.js'
 import { coldThenWarm } from '../support/run-cli.js'
 import { ANSWER_TOKENS, startMeteredApi } from './metered-api.js'
-import { budgetProject } from './project.js'
+import { budgetProject, newDebate } from './project.js'
 
 let api: FakeApi
 beforeAll(async () => {
@@ -27,17 +27,7 @@ interface DebateComment {
 coldThenWarm('debate run under a budget', () => {
   it('stops between steps at the cap with exit 3, and goes on with a new one', async () => {
     const project = await budgetProject(api.url)
-    const created = await project.run([
-      'debate',
-      'new',
-      'Cache the orders?',
-      '--participants',
-      'architect,security,pragmatist',
-      '--max-rounds',
-      '1',
-    ])
-    expect(created.code).toBe(0)
-    const file = /\S+\.md/.exec(created.stdout)?.[0] ?? ''
+    const file = await newDebate(project)
     const before = api.requests.length
     // Each call reserves its prompt and the 500-token ceiling: room for two, not three.
     const stopped = await project.run([

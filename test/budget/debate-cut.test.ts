@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { FakeApi } from '../providers/fake-api.js'
 import { coldThenWarm } from '../support/run-cli.js'
 import { startMeteredApi } from './metered-api.js'
-import { budgetProject } from './project.js'
+import { budgetProject, newDebate } from './project.js'
 
 let api: FakeApi
 beforeAll(async () => {
@@ -29,16 +29,7 @@ interface Comment {
 coldThenWarm('a debate cut by its budget', () => {
   it('keeps each cut answer, marked, exits 3, and asks again when it goes on', async () => {
     const project = await budgetProject(api.url, ['budget:', `  assumed_answer_tokens: ${CEILING}`])
-    const created = await project.run([
-      'debate',
-      'new',
-      'Cache the orders?',
-      '--participants',
-      'architect,security,pragmatist',
-      '--max-rounds',
-      '1',
-    ])
-    const file = /\S+\.md/.exec(created.stdout)?.[0] ?? ''
+    const file = await newDebate(project)
     const estimated = await project.run([
       'debate',
       'run',

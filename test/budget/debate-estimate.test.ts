@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { FakeApi } from '../providers/fake-api.js'
 import { coldThenWarm } from '../support/run-cli.js'
 import { startMeteredApi } from './metered-api.js'
-import { budgetProject } from './project.js'
+import { budgetProject, newDebate } from './project.js'
 
 let api: FakeApi
 beforeAll(async () => {
@@ -28,16 +28,7 @@ interface Estimate {
 coldThenWarm('debate --estimate', () => {
   it('asks nobody, and its expected cost is within 10% of what the debate spends', async () => {
     const project = await budgetProject(api.url)
-    const created = await project.run([
-      'debate',
-      'new',
-      'Cache the orders?',
-      '--participants',
-      'architect,security,pragmatist',
-      '--max-rounds',
-      '1',
-    ])
-    const file = /\S+\.md/.exec(created.stdout)?.[0] ?? ''
+    const file = await newDebate(project)
     const before = api.requests.length
     const estimated = await project.run([
       'debate',

@@ -8,7 +8,7 @@
 import type { Comment } from '../format/model.js'
 import { composeBody } from '../format/comment-body.js'
 import type { CommentBody } from '../format/comment-body.js'
-import { recordJson } from '../format/record-json.js'
+import { readRecordJson, recordJson } from '../format/record-json.js'
 
 export interface SkippedCall {
   /** The provider the call would have started with. */
@@ -32,16 +32,8 @@ export function skippedBody(call: SkippedCall): CommentBody {
 
 /** The call a line records, or null when it is not a well-formed skipped line. */
 export function readSkippedLine(line: string): SkippedCall | null {
-  const match = SKIPPED_LINE.exec(line)
-  if (!match?.[1]) return null
-  let value: unknown
-  try {
-    value = JSON.parse(match[1])
-  } catch {
-    return null
-  }
-  if (!value || typeof value !== 'object') return null
-  const record = value as Record<string, unknown>
+  const record = readRecordJson(SKIPPED_LINE, line)
+  if (!record) return null
   if (typeof record.provider !== 'string' || typeof record.reason !== 'string') return null
   return { provider: record.provider, reason: record.reason }
 }

@@ -7,9 +7,10 @@
  */
 import { estimateCall, sumEstimates, TOKEN_COUNTING } from '../../core/budget/estimate.js'
 import type { CallEstimate } from '../../core/budget/estimate.js'
-import type { DebateRound, DebateState } from '../../core/debate/model.js'
+import type { DebateState } from '../../core/debate/model.js'
 import { phasesOf } from '../../core/debate/next-step.js'
 import { debatePrompt } from '../../core/debate/prompts.js'
+import { emptyRound } from '../../core/debate/read-state.js'
 import { debateContext } from '../../core/debate/run-debate.js'
 import { pricingFor } from './budget.js'
 import { loadDebate } from './debate.js'
@@ -35,19 +36,6 @@ function withProposals(state: DebateState, text: string): DebateState {
       },
   )
   return { ...state, proposals }
-}
-
-function emptyRound(number: number, candidates: string[]): DebateRound {
-  return {
-    number,
-    candidates,
-    critics: [],
-    critiques: [],
-    defenses: [],
-    ballots: [],
-    absences: [],
-    result: null,
-  }
 }
 
 export async function estimateDebateIn(
