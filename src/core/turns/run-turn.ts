@@ -171,6 +171,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
         },
         callout: options.callout ?? '',
         ...(signal ? { signal } : {}),
+        ...(budgeted?.maxBudgetUsd !== undefined ? { maxBudgetUsd: budgeted.maxBudgetUsd } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         onRetry: (failed, next) => {
           streamed = ''

@@ -26,6 +26,7 @@ export function withBudget<Call>(
       const result = await complete(call, {
         ...request,
         signal: held.signal,
+        ...(held.maxBudgetUsd !== undefined ? { maxBudgetUsd: held.maxBudgetUsd } : {}),
         onText: (delta) => {
           request.onText?.(delta)
           streamed += delta
