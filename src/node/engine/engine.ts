@@ -308,6 +308,12 @@ export class Engine implements EngineContext {
     return { file, ...(await this.resumeDebate(file, run)) }
   }
 
+  /** What the debate in `file` may cost from where it stands, call by call; calls nobody. */
+  async estimateDebate(file: string, options: { provider?: string } = {}): Promise<RunEstimate> {
+    const { estimateDebateIn } = await import('./estimate-debate.js')
+    return estimateDebateIn(this, file, options)
+  }
+
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
   async resumeDebate(
     file: string,
