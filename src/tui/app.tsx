@@ -83,12 +83,25 @@ export function App(props: {
     setScreen(next)
   }
 
+  // The discussion shown, for a reload to know whether it already shows the whole file.
+  const shownOpen = useRef<OpenDiscussion | null>(null)
+  const loads = useRef(0)
+  shownOpen.current = open
   const reload = useCallback(() => {
     if (path === null) return
+    // A long file shows its head first, unless the whole of it is shown already (a reload after
+    // a change keeps the whole file on screen until the new one is parsed).
+    const whole = shownOpen.current?.path === path && shownOpen.current.complete
+    // Only the latest open may show what it read (an older one may end after it).
+    const load = ++loads.current
+    const show = (opened: OpenDiscussion): boolean => {
+      if (load === loads.current) setOpen(opened)
+      return load === loads.current
+    }
     session
-      .open(path)
+      .open(path, whole ? undefined : show)
       .then(async (opened) => {
-        setOpen(opened)
+        if (!show(opened)) return
         const changes = await session.lostChanges(opened)
         if (changes === null || declined.current.has(changes.key)) return
         if (changes.authors.length > 0 || changes.phase?.restored) setLost(changes)
@@ -98,9 +111,10 @@ export function App(props: {
           setMessage(lostQuestion(changes).join(' '))
         }
       })
-      .catch((failure: unknown) =>
-        setMessage(failure instanceof Error ? failure.message : String(failure)),
-      )
+      .catch((failure: unknown) => {
+        if (load === loads.current)
+          setMessage(failure instanceof Error ? failure.message : String(failure))
+      })
   }, [session, path])
   useEffect(reload, [reload])
   // A status message on an open discussion goes after a while; a failure to open stays.
@@ -114,7 +128,12 @@ export function App(props: {
   }, [message, open])
   useFileFollow(path === null ? null : { file: path }, reload)
 
+  const stopOpening = (): void => {
+    loads.current += 1
+    session.stopOpening()
+  }
   const quit = (): void => {
+    stopOpening()
     session.stopSpeaking()
     exit()
   }
@@ -155,6 +174,7 @@ export function App(props: {
       opening.current = false
       if (input === 'q') quit()
       else {
+        stopOpening()
         setPath(null)
         go('browse')
       }
@@ -303,6 +323,7 @@ export function App(props: {
         {...common}
         message={message}
         onBack={() => {
+          stopOpening()
           setPath(null)
           setOpen(null)
           setMessage(null)

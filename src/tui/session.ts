@@ -7,7 +7,9 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname, relative, resolve, sep } from 'node:path'
 
 import type { DiscussionStatus } from '../core/discussion/status.js'
+import { describeDiscussion } from '../core/discussion/describe.js'
 import type { DiscussionView } from '../core/discussion/describe.js'
+import { parseDiscussion } from '../core/format/parse.js'
 import { resolveChain } from '../core/providers/resolve-chain.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
@@ -24,7 +26,10 @@ import {
   stateDir,
 } from '../node/engine/index.js'
 import type { DiscussionListing, Engine, LostPhase } from '../node/engine/index.js'
+import { describeOffThread } from './describe-off-thread.js'
+import type { OffThread } from './describe-off-thread.js'
 import { previewKind } from './view-model/diagrams.js'
+import { discussionHead, HEAD_CHARS } from './view-model/discussion-head.js'
 import type { PreviewKind } from './view-model/diagrams.js'
 
 export interface OpenDiscussion {
@@ -34,6 +39,18 @@ export interface OpenDiscussion {
   status: DiscussionStatus
   /** Lower-cased author name or alias -> the persona's role. */
   roles: Map<string, string>
+  /**
+   * False while only the head of a long file is shown (its first comments, cut where one ends),
+   * the rest still being parsed: `text`, `view` and `status` are then the head's.
+   */
+  complete: boolean
+}
+
+/** An open that `stopOpening` ended before it finished. */
+export class OpeningStopped extends Error {
+  constructor() {
+    super('Opening the discussion was stopped.')
+  }
 }
 
 export interface DiagramPreview {
@@ -69,6 +86,9 @@ export class TuiSession {
   readonly #renderer: PlantUmlRenderer
   readonly #journal: AppendJournal
   #speaker: Speaker | null | undefined
+  #parsing: OffThread<DiscussionView> | null = null
+  // Counts `stopOpening`s: an open that began before the last one starts no parse.
+  #openings = 0
 
   constructor(
     readonly engine: Engine,
@@ -114,9 +134,49 @@ export class TuiSession {
     return listDiscussions(this.folder)
   }
 
-  async open(path: string): Promise<OpenDiscussion> {
-    const loaded = await this.engine.load(path)
-    const status = await this.engine.status(loaded)
+  /**
+   * Opens the discussion at `path`. A long one is parsed on a worker thread, and `onHead` hears
+   * its head first (parsed here, in milliseconds) so the first screen shows at once; the promise
+   * settles with the whole discussion. Opening another, or `stopOpening`, ends the parse (the
+   * promise then rejects with OpeningStopped, or never settles).
+   */
+  async open(path: string, onHead?: (head: OpenDiscussion) => void): Promise<OpenDiscussion> {
+    this.stopOpening()
+    const opening = this.#openings
+    const loaded = await this.engine.loadText(path)
+    const roles = await this.#roles()
+    const opened = async (text: string, view: DiscussionView, complete: boolean) => ({
+      path: loaded.path,
+      text,
+      view,
+      status: await this.engine.status({ view }),
+      roles,
+      complete,
+    })
+    const head = discussionHead(loaded.text)
+    if (loaded.text.length <= HEAD_CHARS || head?.length === loaded.text.length)
+      return opened(loaded.text, describeDiscussion(parseDiscussion(loaded.text)), true)
+    // The head is drawn before the text is handed to the worker (copying 50 MB to it takes a
+    // moment of the main thread's).
+    if (head !== null && onHead)
+      onHead(await opened(head, describeDiscussion(parseDiscussion(head)), false))
+    if (opening !== this.#openings) throw new OpeningStopped()
+    const parsing = describeOffThread(loaded.text)
+    this.#parsing = parsing
+    const view = await parsing.result
+    if (this.#parsing === parsing) this.#parsing = null
+    return opened(loaded.text, view, true)
+  }
+
+  /** Ends the parse of a long discussion still opening, if any (its `open` then never settles). */
+  stopOpening(): void {
+    this.#openings += 1
+    this.#parsing?.cancel()
+    this.#parsing = null
+  }
+
+  /** Lower-cased author name or alias -> the persona's role. */
+  async #roles(): Promise<Map<string, string>> {
     const roles = new Map<string, string>()
     try {
       for (const { persona } of (await this.engine.personas()).list()) {
@@ -126,7 +186,7 @@ export class TuiSession {
     } catch {
       // Broken personas leave authors without roles; the discussion still reads.
     }
-    return { path: loaded.path, text: loaded.text, view: loaded.view, status, roles }
+    return roles
   }
 
   /**

@@ -52,19 +52,22 @@ export function ReadingScreen(
   const [, redraw] = useState(0)
   // Keys can come faster than draws, and the place outlives this screen: it lives in `kept`.
   // A discussion that grows while its end is shown keeps showing the end.
+  // While only the head of a long file is shown, a kept place past it is left as it is (the
+  // whole file shows it), and the end of the head is not the end of the file.
   const { kept } = props
-  kept.place = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
-  const move = (to: Place): void => {
+  const shownPlace = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
+  if (open.complete) kept.place = shownPlace
+  const move = (to: Place, toEnd = false): void => {
     kept.place = document.clamp(to, height)
-    kept.atEnd = document.atEnd(kept.place, height)
+    kept.atEnd = toEnd || (open.complete && document.atEnd(kept.place, height))
     redraw((count) => count + 1)
   }
-  const top = kept.place
+  const top = shownPlace
   const body = document.window(top, height)
   const selected = body.find((line) => line.comment !== null)?.comment ?? undefined
 
   useKeys((input, key) => {
-    const top = kept.place
+    const top = open.complete ? kept.place : document.clamp(kept.place, height)
     const scrollSummary = (delta: number): void => {
       const rows = summaryRows(summaryView(open.status), side ? SIDE_WIDTH : columns).length + 1
       summaryAt.current.top = Math.max(0, Math.min(rows - height, summaryAt.current.top + delta))
@@ -77,7 +80,7 @@ export function ReadingScreen(
     else if (key.pageUp) move(document.step(top, -(height - 1)))
     else if (key.pageDown || input === ' ') move(document.step(top, height - 1))
     else if (key.home || input === 'g') move(TOP)
-    else if (key.end || input === 'G') move(document.end(height))
+    else if (key.end || input === 'G') move(document.end(height), true)
     else if (input === 'n') move(document.nextComment(top, height))
     else if (input === 'p') move(document.previousComment(top))
     else if (input === 's') {
@@ -96,7 +99,9 @@ export function ReadingScreen(
   })
 
   const view = open.view
-  const verdict = open.status.consensus.summary
+  const verdict = open.complete
+    ? open.status.consensus.summary
+    : `Reading the rest of the file… (shown: its first ${view.comments.length} comments)`
   const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
   const position = document.position(top, height)
   const footer =

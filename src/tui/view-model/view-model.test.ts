@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { describeDiscussion } from '../../core/discussion/describe.js'
@@ -9,7 +10,7 @@ import { previewKind } from './diagrams.js'
 import { lostQuestion, restoredNote } from './restore.js'
 import { commentStarts, endOffset, readingLines } from './reading.js'
 import { summaryView } from './summary.js'
-import { fit, wrap } from './text.js'
+import { clean, fit, wrap } from './text.js'
 import { applyTurnEvent, progressLine, startProgress, turnFinished } from './turn-progress.js'
 
 const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
@@ -315,5 +316,42 @@ describe('what is said when another program saved over the file', () => {
       'Restored from the journal: 1 comment (Rob) appended again. Reload any editor before saving again.',
     )
     expect(restoredNote({ ...base, authors: [], phase: null })).toMatch(/Nothing was missing/)
+  })
+})
+
+/** Wrapping by code points, as `wrap` did before it cut lines by index: the reference. */
+function wrapByCodePoints(line: string, width: number): string[] {
+  const chars = Array.from(clean(line))
+  if (chars.length <= width) return [chars.join('')]
+  const out: string[] = []
+  let start = 0
+  while (chars.length - start > width) {
+    let cut = chars.lastIndexOf(' ', start + width)
+    if (cut <= start) cut = start + width
+    out.push(chars.slice(start, cut).join('').trimEnd())
+    start = cut
+    while (chars[start] === ' ') start++
+  }
+  if (start < chars.length) out.push(chars.slice(start).join(''))
+  return out
+}
+
+describe('wrap (properties)', () => {
+  it('cuts any line as the code-point reference does, with or without surrogate pairs', () => {
+    const word = fc.oneof(
+      fc.constantFrom(' ', '  ', '😀', 'é', '\t'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    )
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 40 }),
+        (parts, width) => {
+          const line = parts.join('')
+          expect(wrap(line, width)).toEqual(wrapByCodePoints(line, width))
+        },
+      ),
+      { numRuns: 500 },
+    )
   })
 })
