@@ -10,7 +10,9 @@ import { DiagramsScreen } from './screens/diagrams-screen.js'
 import { HelpScreen } from './screens/help-screen.js'
 import { NewDiagramScreen } from './screens/new-diagram-screen.js'
 import { ReadingScreen } from './screens/reading-screen.js'
-import { ChooseParticipants, TurnScreen } from './screens/turn-screen.js'
+import { TurnPicker } from './screens/turn-picker.js'
+import type { TurnRequest } from './screens/turn-picker.js'
+import { TurnScreen } from './screens/turn-screen.js'
 import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
 import { tint } from './theme.js'
 import { useFileFollow } from './use-file-follow.js'
@@ -57,7 +59,11 @@ export function App(props: {
   // Whether the discussion to read is still opening (set as each draw finds it).
   const opening = useRef(false)
   const [message, setMessage] = useState<string | null>(null)
-  const [participants, setParticipants] = useState<string[]>([])
+  const [request, setRequest] = useState<TurnRequest>({
+    participants: [],
+    callout: '',
+    provider: '',
+  })
   // The diagram just added, chosen on the diagrams screen once it is listed.
   const [added, setAdded] = useState<string | null>(null)
   // What an older copy saved over the open file took away, while the person is asked about it.
@@ -240,13 +246,13 @@ export function App(props: {
     )
   else if (screen === 'choose')
     body = (
-      <ChooseParticipants
+      <TurnPicker
         session={session}
         path={open.path}
         candidates={open.view.participants}
         {...common}
         onRun={(chosen) => {
-          setParticipants(chosen)
+          setRequest(chosen)
           go('turn')
         }}
         onCancel={() => back()}
@@ -257,7 +263,9 @@ export function App(props: {
       <TurnScreen
         session={session}
         path={open.path}
-        participants={participants}
+        participants={request.participants}
+        callout={request.callout}
+        provider={request.provider}
         {...common}
         onClose={(note) => back(note)}
       />

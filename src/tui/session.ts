@@ -10,6 +10,7 @@ import type { DiscussionStatus } from '../core/discussion/status.js'
 import { describeDiscussion } from '../core/discussion/describe.js'
 import type { DiscussionView } from '../core/discussion/describe.js'
 import { parseDiscussion } from '../core/format/parse.js'
+import { unknownProviderError } from '../core/providers/known-provider.js'
 import { resolveChain } from '../core/providers/resolve-chain.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
@@ -193,7 +194,7 @@ export class TuiSession {
    * The providers a turn tries for each of `aliases`, in order (the persona's hint, the default,
    * the fallback); an empty list when it cannot be known (broken settings say so when the turn runs).
    */
-  async providerChains(aliases: readonly string[]): Promise<Map<string, string[]>> {
+  async providerChains(aliases: readonly string[], explicit = ''): Promise<Map<string, string[]>> {
     const chains = new Map<string, string[]>()
     try {
       const [loaded, personas] = await Promise.all([
@@ -205,7 +206,7 @@ export class TuiSession {
       )
       for (const alias of aliases) {
         const spec = {
-          explicit: null,
+          explicit: explicit === '' ? null : explicit,
           personaHint: hints.get(alias.toLowerCase()) ?? null,
           defaultName: loaded.defaultName,
           fallback: loaded.fallback,
@@ -219,6 +220,35 @@ export class TuiSession {
       // The turn itself reports broken settings; the screen just shows no chain.
     }
     return chains
+  }
+
+  /** Every persona's alias, sorted; none when the personas cannot be read (a turn says why). */
+  async personaAliases(): Promise<string[]> {
+    try {
+      return (await this.engine.personas())
+        .list()
+        .map(({ persona }) => persona.alias)
+        .sort()
+    } catch {
+      return []
+    }
+  }
+
+  /**
+   * Why a turn through provider `name` is refused before anything is called (no provider has
+   * that name: the message names the one meant), as the CLI's `--provider` says it; null when it
+   * is configured, or when `name` is empty (each persona's own chain).
+   */
+  async providerRefusal(name: string): Promise<string | null> {
+    if (name === '') return null
+    try {
+      return (
+        unknownProviderError(name, (await this.engine.providers()).available.keys())?.message ??
+        null
+      )
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
   }
 
   /** The phase `advance` would move to, or why it cannot. */
