@@ -2,7 +2,14 @@ import { Box, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import { KeyRouter, KeyRouterContext, splitKeys, useKeys } from './keys.js'
+import {
+  KeyRouter,
+  KeyRouterContext,
+  splitKeys,
+  useKeys,
+  useLastInput,
+  withBackspace,
+} from './keys.js'
 import { AdvanceScreen } from './screens/advance-screen.js'
 import { BrowseScreen } from './screens/browse-screen.js'
 import { CommentScreen } from './screens/comment-screen.js'
@@ -192,9 +199,14 @@ export function App(props: {
       quit()
     else router.dispatch(input, key)
   }
-  const handleKey = useCallback((input: string, key: Key) => {
-    for (const single of splitKeys(input, key)) onKey.current(single.input, single.key)
-  }, [])
+  const lastInput = useLastInput()
+  const handleKey = useCallback(
+    (input: string, key: Key) => {
+      const named = withBackspace(key, lastInput.current)
+      for (const single of splitKeys(input, named)) onKey.current(single.input, single.key)
+    },
+    [lastInput],
+  )
   useInput(handleKey)
 
   opening.current = path !== null && open === null && message === null
