@@ -1,5 +1,7 @@
 import { Box, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
+import { resolve } from 'node:path'
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
 import {
@@ -51,6 +53,8 @@ const MIN_ROWS = 8
 export function App(props: {
   session: TuiSession
   file: string | null
+  /** The comment to open `file` at (numbered as `parse` numbers them); null for the top. */
+  at: number | null
   colors: boolean
 }): React.JSX.Element {
   const { session, colors } = props
@@ -78,7 +82,18 @@ export function App(props: {
   const asking = useRef<LostChanges | null>(null)
   // Where the person was in each discussion opened, so a turn, a comment, an advance or a visit
   // to the list brings them back to the same place (or to the end, when they were at the end).
-  const places = useRef(new Map<string, KeptPlace>())
+  const places = useRef(
+    new Map<string, KeptPlace>(
+      props.file !== null && props.at !== null
+        ? [
+            [
+              resolve(session.engine.cwd, props.file),
+              { place: { part: props.at + 1, line: 0 }, atEnd: false },
+            ],
+          ]
+        : [],
+    ),
+  )
   const keptPlace = (file: string): KeptPlace => {
     let kept = places.current.get(file)
     if (!kept) places.current.set(file, (kept = { place: TOP, atEnd: false }))
