@@ -24,6 +24,7 @@ import type { TurnRequest } from './screens/turn-picker.js'
 import { TurnScreen } from './screens/turn-screen.js'
 import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
 import { tint } from './theme.js'
+import { copyToClipboard } from './terminal.js'
 import { useFileFollow } from './use-file-follow.js'
 import { useTerminalSize } from './use-terminal-size.js'
 import { TOP } from './view-model/reading-document.js'
@@ -70,6 +71,8 @@ export function App(props: {
   // Whether the discussion to read is still opening (set as each draw finds it).
   const opening = useRef(false)
   const [message, setMessage] = useState<string | null>(null)
+  // The quote a reply starts from, while the comment screen is open for it.
+  const [quote, setQuote] = useState('')
   const [request, setRequest] = useState<TurnRequest>({
     participants: [],
     callout: '',
@@ -301,14 +304,19 @@ export function App(props: {
     body = (
       <CommentScreen
         author={session.engine.userName}
+        initial={quote}
         env={session.engine.env}
         {...common}
         onSave={async (text, vote) => {
           await session.engine.addComment(open.path, { text, vote })
+          setQuote('')
           back(`Comment saved${vote ? ` with ${vote}` : ''}.`)
           return null
         }}
-        onCancel={() => back()}
+        onCancel={() => {
+          setQuote('')
+          back()
+        }}
       />
     )
   else if (screen === 'advance')
@@ -372,6 +380,14 @@ export function App(props: {
         onDiagrams={() => {
           setMessage(null)
           go('diagrams')
+        }}
+        onCopy={(markdown) => {
+          copyToClipboard(markdown)
+          setMessage("Copied the comment as markdown to the terminal's clipboard (OSC 52).")
+        }}
+        onQuote={(quote) => {
+          setQuote(quote)
+          go('comment')
         }}
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')

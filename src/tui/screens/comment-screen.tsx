@@ -16,7 +16,6 @@ import {
   deleteAfter,
   deleteBefore,
   editingOf,
-  EMPTY_EDITING,
   end,
   home,
   insert,
@@ -64,6 +63,8 @@ function editorRows(editing: Editing, width: number): { lines: string[]; cursorR
  */
 export function CommentScreen(props: {
   author: string
+  /** The text to start from (a quote-reply's quote); the cursor after it. */
+  initial?: string
   env: NodeJS.ProcessEnv
   columns: number
   rows: number
@@ -72,10 +73,10 @@ export function CommentScreen(props: {
   onCancel: () => void
 }): React.JSX.Element {
   const { columns, rows, colors } = props
-  const [editing, setEditing] = useState<Editing>(EMPTY_EDITING)
+  const [editing, setEditing] = useState<Editing>(() => editingOf(props.initial ?? ''))
   const [vote, setVote] = useState<Vote | null>(null)
   // Keys can arrive faster than renders: edits go through refs so none is lost or saved stale.
-  const typed = useRef<Editing>(EMPTY_EDITING)
+  const typed = useRef<Editing>(editing)
   const voted = useRef<Vote | null>(null)
   const edit = (change: (before: Editing) => Editing): void => {
     typed.current = change(typed.current)

@@ -20,6 +20,8 @@ export const KEYS: [string, string][] = [
   ['/', 'search this discussion (full text, as `discussions search`)'],
   ['n / N', 'after a search: next / previous hit'],
   ['] / [', 'next / previous open question, concern, decision or REJECT'],
+  ['y', 'copy the comment on top as markdown (OSC 52 clipboard)'],
+  ['>', 'reply to the comment on top, starting from its quote'],
   ['s', 'summary: votes, verdict, questions, decisions, actions, concerns'],
   ['↑/↓ PgUp/PgDn', 'with the summary shown: scroll the summary'],
   ['r or t', 'run a turn (choose who answers; Esc or Ctrl-C cancels)'],

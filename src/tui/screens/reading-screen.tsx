@@ -16,6 +16,7 @@ import type { SearchHit } from '../../core/search/search.js'
 import { jumpTargets, nextTarget } from '../../core/navigation/jump-targets.js'
 import type { JumpKind } from '../../core/navigation/jump-targets.js'
 import { editLine } from './turn-picker.js'
+import { commentMarkdown, quoteReply } from '../view-model/comment-actions.js'
 import { Text } from '../safe-text.js'
 
 const SIDE_WIDTH = 38
@@ -36,6 +37,10 @@ export interface ReadingKeys {
   onAdvance: () => void
   onDiagrams: () => void
   onSpeak: (text: string) => void
+  /** Copy the comment on top (its markdown) to the clipboard. */
+  onCopy: (markdown: string) => void
+  /** Reply to the comment on top, starting from its quote. */
+  onQuote: (quote: string) => void
 }
 
 /** The discussion: header, body and comments, scrolled; the summary beside it or instead of it. */
@@ -180,7 +185,12 @@ export function ReadingScreen(
     else if (input === 'c') props.onComment()
     else if (input === 'a') props.onAdvance()
     else if (input === 'd') props.onDiagrams()
-    else if (input === 'l') {
+    else if (input === 'y' || input === '>') {
+      const comment = selected !== undefined ? open.view.comments[selected] : undefined
+      if (!comment) setNote('Scroll to a comment first.')
+      else if (input === 'y') props.onCopy(commentMarkdown(comment))
+      else props.onQuote(quoteReply(comment))
+    } else if (input === 'l') {
       const comment = selected !== undefined ? open.view.comments[selected] : undefined
       props.onSpeak(comment ? `${comment.author}. ${comment.body}` : '')
     } else if (input === '?') props.onHelp()

@@ -11,6 +11,9 @@ import { lostQuestion, restoredNote } from './restore.js'
 import { commentStarts, endOffset, readingLines } from './reading.js'
 import { summaryView } from './summary.js'
 import { clean, fit, wrap } from './text.js'
+import { commentMarkdown, osc52, quoteReply } from './comment-actions.js'
+import { matchMarker } from '../../core/format/markers.js'
+import { commentText } from '../../../test/support/arbitraries.js'
 import { applyTurnEvent, progressLine, startProgress, turnFinished } from './turn-progress.js'
 
 const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
@@ -352,6 +355,50 @@ describe('wrap (properties)', () => {
         },
       ),
       { numRuns: 500 },
+    )
+  })
+})
+
+describe('comment actions', () => {
+  const comment = {
+    author: 'AI-Architect',
+    body: 'Use Redis.\n\nQ: Which TTL?\u001b]52;c;evil\u0007',
+    vote: 'CHANGES' as const,
+    mentions: [],
+    line: 10,
+    closed: true,
+    current: true,
+    usage: null,
+  }
+
+  it('copies a comment as markdown through OSC 52, base64 so nothing in it escapes', () => {
+    expect(commentMarkdown(comment)).toMatch(
+      /^### AI-Architect\n\nUse Redis\.[\s\S]*VOTE: CHANGES\n$/,
+    )
+    const sequence = osc52(commentMarkdown(comment))
+    expect(sequence.startsWith('\u001b]52;c;')).toBe(true)
+    expect(sequence.endsWith('\u0007')).toBe(true)
+    expect(sequence.slice('\u001b]52;c;'.length, -1)).toMatch(/^[A-Za-z0-9+/=]+$/)
+    const payload = sequence.slice('\u001b]52;c;'.length, -1)
+    expect(Buffer.from(payload, 'base64').toString('utf8')).toBe(commentMarkdown(comment))
+  })
+
+  it('quotes no line as a marker the replier would then raise or vote', () => {
+    fc.assert(
+      fc.property(commentText, (body) => {
+        const reply = quoteReply({ ...comment, body })
+        for (const line of reply.split('\n')) expect(matchMarker(line)).toBeNull()
+      }),
+      { numRuns: 300 },
+    )
+    expect(quoteReply({ ...comment, body: 'Fine.\nVOTE: REJECT' })).toContain(
+      '> AI-Architect: VOTE: REJECT',
+    )
+  })
+
+  it('quotes each line of a comment for a reply that names its author', () => {
+    expect(quoteReply({ ...comment, body: 'One.\n\nTwo.' })).toBe(
+      '@architect wrote:\n> One.\n>\n> Two.\n\n',
     )
   })
 })
