@@ -249,7 +249,12 @@ export function App(props: {
       <BrowseScreen
         session={session}
         {...common}
-        onOpen={(chosen) => {
+        onOpen={(chosen, at) => {
+          if (at !== undefined && at !== null)
+            places.current.set(resolve(session.engine.cwd, chosen), {
+              place: { part: at + 1, line: 0 },
+              atEnd: false,
+            })
           setOpen(null)
           setMessage(null)
           setPath(chosen)

@@ -12,11 +12,13 @@ import type { DiscussionView } from '../core/discussion/describe.js'
 import { parseDiscussion } from '../core/format/parse.js'
 import { unknownProviderError } from '../core/providers/known-provider.js'
 import { resolveChain } from '../core/providers/resolve-chain.js'
+import type { SearchResults } from '../core/search/search.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
 import {
   AppendJournal,
   findSpeechProgram,
+  FolderSearch,
   listDiscussions,
   lostEntries,
   lostPhase,
@@ -88,6 +90,7 @@ export class TuiSession {
   readonly #journal: AppendJournal
   #speaker: Speaker | null | undefined
   #parsing: OffThread<DiscussionView> | null = null
+  readonly #search = new FolderSearch()
   // Counts `stopOpening`s: an open that began before the last one starts no parse.
   #openings = 0
 
@@ -133,6 +136,14 @@ export class TuiSession {
 
   list(): Promise<DiscussionListing[]> {
     return listDiscussions(this.folder)
+  }
+
+  /**
+   * Full-text search over the folder, as `discussions search` does (core search); the files'
+   * searchable units are kept between keystrokes while each file is unchanged.
+   */
+  search(query: string): Promise<SearchResults> {
+    return this.#search.search(this.folder, query)
   }
 
   /**

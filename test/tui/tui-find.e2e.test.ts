@@ -71,6 +71,45 @@ coldThenWarm(
       terminal.press('Escape', 'q')
       await terminal.waitFor('[exited 0]')
     }, 120_000)
+
+    it(`searches every discussion's text from the list as the CLI does at ${name}`, async () => {
+      const { env, folder } = await workspace()
+      const terminal = start(env, [folder], size)
+      await terminal.waitFor('Discussions in ')
+      for (const query of ['session', 'rate limit']) {
+        const cli = await runDiscussions(['search', '--json', query, folder], { env })
+        const results = JSON.parse(cli.stdout) as {
+          total: number
+          matched: string[]
+          hits: { path: string; comment: number | null }[]
+        }
+        terminal.press('/')
+        terminal.type(query)
+        const listed = await terminal.waitFor(
+          `${results.total} hits in ${results.matched.length} discussions`,
+        )
+        await transcript(name, `find-4-list-${query.replace(/\W/g, '-')}`, listed)
+        terminal.press('Escape')
+        await terminal.waitFor('/ search all text')
+      }
+      // Enter opens the best discussion at its best hit.
+      const cli = await runDiscussions(['search', '--json', 'session', folder], { env })
+      const best = (JSON.parse(cli.stdout) as { hits: { path: string; comment: number | null }[] })
+        .hits[0]
+      terminal.press('/')
+      terminal.type('session')
+      await terminal.waitFor(' hits in ')
+      terminal.press('Enter')
+      const opened = await terminal.waitFor(/\[(\d+%|all)\]/)
+      if (best?.comment !== null && best !== undefined) {
+        const text = await readFile(best.path, 'utf8')
+        const author = describeDiscussion(parseDiscussion(text)).comments[best.comment]?.author
+        expect(/▌ (\S+)/.exec(opened)?.[1]).toBe(author)
+      }
+      await transcript(name, 'find-5-opened-at-hit', opened)
+      terminal.press('q')
+      await terminal.waitFor('[exited 0]')
+    }, 120_000)
   },
   { retry: Number(process.env.TUI_RETRY ?? 2), skip: !tmuxAvailable() },
 )
