@@ -86,7 +86,7 @@ coldThenWarm(
         terminal.press('/')
         terminal.type(query)
         const listed = await terminal.waitFor(
-          `${results.total} hits in ${results.matched.length} discussions`,
+          `${results.total} hit${results.total === 1 ? '' : 's'} in ${results.matched.length} discussion${results.matched.length === 1 ? '' : 's'}`,
         )
         await transcript(name, `find-4-list-${query.replace(/\W/g, '-')}`, listed)
         terminal.press('Escape')
@@ -98,7 +98,7 @@ coldThenWarm(
         .hits[0]
       terminal.press('/')
       terminal.type('session')
-      await terminal.waitFor(' hits in ')
+      await terminal.waitFor(/ hits? in /)
       terminal.press('Enter')
       const opened = await terminal.waitFor(/\[(\d+%|all)\]/)
       if (best?.comment !== null && best !== undefined) {

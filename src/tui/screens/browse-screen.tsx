@@ -11,6 +11,8 @@ import { browseCells, browseHeader, filterListings, listedTitles } from '../view
 import { fit } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
 /** The folder's discussions, newest activity first; typing filters, Enter opens. */
 export function BrowseScreen(props: {
   session: TuiSession
@@ -142,7 +144,7 @@ export function BrowseScreen(props: {
           search !== null
             ? `Search: ${search.query}▏  ${
                 search.results
-                  ? `${search.results.total} hits in ${search.results.matched.length} discussions`
+                  ? `${plural(search.results.total, 'hit')} in ${plural(search.results.matched.length, 'discussion')}`
                   : ''
               }`
             : query === ''
