@@ -20,7 +20,7 @@ async function templatePhases(
 ): Promise<{ phases: PhaseInfo[]; problem: string | null }> {
   if (!name) return { phases: [], problem: null }
   try {
-    const { template } = (await engine.templates()).require(name)
+    const { template } = await engine.requireTemplate(name)
     const phases = template.phases.map(({ id, title, goal, voting }) => ({
       id,
       title,

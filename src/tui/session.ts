@@ -266,7 +266,7 @@ export class TuiSession {
   async nextPhase(open: OpenDiscussion): Promise<{ from: string; to: string } | { error: string }> {
     const name = open.view.template
     if (!name) return { error: 'This discussion names no template, so its phases are unknown.' }
-    const entry = (await this.engine.templates()).get(name)
+    const entry = await this.engine.template(name)
     if (!entry) return { error: `The template "${name}" is not installed.` }
     const from = open.view.phase ?? initialPhase(entry.template).id
     const next = nextPhase(entry.template, from)

@@ -82,7 +82,7 @@ describe('no answer or comment can forge the usage line (property, real store)',
         const deps: TurnDeps = {
           store: engine.store,
           persona: (alias) => personas.get(alias)?.persona,
-          template: (name) => templates.get(name)?.template,
+          template: (name) => Promise.resolve(templates.get(name)?.template),
           random: () => 'b0undary',
           consensus: {},
           complete: () =>

@@ -136,14 +136,13 @@ describe('command provider', () => {
     expect(result.text).toBe('thinking... done')
   })
 
-  it('stops a slow program at its timeout, within a second of the limit', async () => {
+  it('stops a slow program at its timeout, at the limit', async () => {
     const { error, elapsed } = await failure(
       provider([bins.slow], { timeoutMs: 700 }).complete(request()),
     )
     expect(error.reason).toBe('timeout')
     expect(error.message).toBe(`no answer from "${bins.slow}" within 0.7 s`)
     expect(elapsed).toBeGreaterThanOrEqual(690)
-    expect(elapsed).toBeLessThan(1_700)
   })
 
   it('lets the request timeout override the configured one', async () => {
@@ -151,7 +150,9 @@ describe('command provider', () => {
       provider([bins.hang], { timeoutMs: 60_000 }).complete(request({ timeoutMs: 500 })),
     )
     expect(error.reason).toBe('timeout')
-    expect(elapsed).toBeLessThan(1_500)
+    // Bounds in these tests sit far from the other outcome (here the 60 s one), never near the
+    // expected time: a busy machine stretches every wait.
+    expect(elapsed).toBeLessThan(30_000)
   })
 
   it('reports a crash with its exit code and last stderr line, the key redacted', async () => {
@@ -171,15 +172,15 @@ describe('command provider', () => {
   it('kills a program that ignores SIGTERM: TERM, then KILL after the grace period', async () => {
     const pidFile = join(dir, 'ignore-term.pid')
     const { error, elapsed } = await failure(
-      provider([bins['ignore-term'], pidFile], { timeoutMs: 600, graceMs: 1_000 }).complete(
+      provider([bins['ignore-term'], pidFile], { timeoutMs: 600, graceMs: 4_000 }).complete(
         request(),
       ),
     )
     expect(error.reason).toBe('timeout')
     // The call returns at the timeout; the kill goes on without keeping the caller waiting.
-    expect(elapsed).toBeLessThan(1_600)
+    expect(elapsed).toBeLessThan(3_000) // waiting for the kill would take 4.6 s
     const pid = await readPid(pidFile)
-    expect(await waitGone(pid, 3_000)).toBe(true)
+    expect(await waitGone(pid, 10_000)).toBe(true)
   })
 
   it('leaves no grandchild behind when it times out (the whole group is killed)', async () => {
@@ -202,7 +203,7 @@ describe('command provider', () => {
       graceMs: 500,
     }).complete(request())
     expect(result.text).toBe('answer from the parent')
-    expect(performance.now() - started).toBeLessThan(2_000)
+    expect(performance.now() - started).toBeLessThan(8_000) // not the 10 s timeout
     const grandchild = await readPid(pidFile)
     expect(await isGone(grandchild)).toBe(false) // it ignores TERM: KILL after the grace period
     expect(await waitGone(grandchild, 3_000)).toBe(true)
@@ -210,13 +211,12 @@ describe('command provider', () => {
   })
 
   it('stops a flood of output at the cap', async () => {
-    const started = performance.now()
+    // The flood never ends by itself: that the call returns at all is the stop.
     const { error } = await failure(
       provider([bins.flood], { maxOutputBytes: 1_000_000 }).complete(request()),
     )
     expect(error.reason).toBe('exit')
     expect(error.message).toContain('printed more than 1000000 bytes (max_output_bytes)')
-    expect(performance.now() - started).toBeLessThan(2_000)
   })
 
   it('returns garbage as printed, without crashing; the door repairs it and says so', async () => {
@@ -303,7 +303,7 @@ describe('command provider', () => {
     controller.abort()
     const { error } = await failure(call)
     expect(error.reason).toBe('cancelled')
-    expect(performance.now() - started).toBeLessThan(200)
+    expect(performance.now() - started).toBeLessThan(5_000) // the grandchild holds on for ever
     expect(await waitGone(grandchild, 3_000)).toBe(true)
   })
 
@@ -322,7 +322,7 @@ describe('command provider', () => {
     )
     expect(error.reason).toBe('timeout')
     expect(error.message).toBe(`"${bins.hang}" printed nothing for 0.4 s`)
-    expect(elapsed).toBeLessThan(1_400)
+    expect(elapsed).toBeLessThan(5_000) // it hangs for ever
   })
 
   it('keeps ten calls in parallel apart and leaves nothing running', async () => {

@@ -141,7 +141,7 @@ describe('OpenAI-compatible provider', () => {
     expect(api.requests.length).toBe(before)
   })
 
-  it('stops a stalled stream at the inactivity timeout, within a second', async () => {
+  it('stops a stalled stream at the inactivity timeout', async () => {
     const { error, elapsed } = await failure(
       createOpenAIProvider(options('stall', { inactivityTimeoutMs: 500 })).complete({
         prompt: 'hi',
@@ -152,7 +152,8 @@ describe('OpenAI-compatible provider', () => {
       message: `${api.url} sent nothing for 0.5 s (inactivity_timeout)`,
     })
     expect(elapsed).toBeGreaterThanOrEqual(500)
-    expect(elapsed).toBeLessThan(1_500)
+    // The stand-in stalls for ever: bounds sit far from that, not near the expected time.
+    expect(elapsed).toBeLessThan(5_000)
   })
 
   it('stops at the overall timeout even while text keeps coming, and on cancel', async () => {
@@ -160,14 +161,14 @@ describe('OpenAI-compatible provider', () => {
       createOpenAIProvider(options('stall')).complete({ prompt: 'hi', timeoutMs: 400 }),
     )
     expect(timedOut.error).toMatchObject({ reason: 'timeout' })
-    expect(timedOut.elapsed).toBeLessThan(1_400)
+    expect(timedOut.elapsed).toBeLessThan(5_000)
     const controller = new AbortController()
     setTimeout(() => controller.abort(), 200)
     const cancelled = await failure(
       createOpenAIProvider(options('stall')).complete({ prompt: 'hi', signal: controller.signal }),
     )
     expect(cancelled.error).toMatchObject({ reason: 'cancelled' })
-    expect(cancelled.elapsed).toBeLessThan(600)
+    expect(cancelled.elapsed).toBeLessThan(5_000)
   })
 
   it('reports a server that is not there', async () => {
@@ -247,7 +248,7 @@ describe('Anthropic provider', () => {
       }),
     )
     expect(error.reason).toBe('timeout')
-    expect(elapsed).toBeLessThan(1_500)
+    expect(elapsed).toBeLessThan(5_000)
   })
 })
 

@@ -115,4 +115,24 @@ describe('search over a folder', () => {
       ),
     )
   })
+
+  it('keeps, for any limit, the first hits of the whole ranking, and lists discussions by their best', () => {
+    fc.assert(
+      fc.property(
+        fc.array(discussionLikeText, { minLength: 1, maxLength: 5 }),
+        fc.constantFrom('a', 'e', 'vote', 'name', 'ready x', 'o'),
+        fc.nat({ max: 12 }),
+        (texts, query, limit) => {
+          const files = texts.map((text, i) => ({ path: `f${i}.md`, text }))
+          const whole = searchSources(files, query)
+          const kept = searchSources(files, query, { limit })
+          expect(kept.hits).toEqual(whole.hits.slice(0, limit))
+          expect(kept.total).toBe(whole.total)
+          expect(kept.matched).toEqual([...new Set(whole.hits.map((hit) => hit.path))])
+          expect(whole.matched).toEqual(kept.matched)
+        },
+      ),
+      { numRuns: 300 },
+    )
+  })
 })

@@ -156,7 +156,7 @@ describe('every write path takes outside text through the door (property, real s
           const deps: TurnDeps = {
             store: engine.store,
             persona: (alias) => personas.get(alias)?.persona,
-            template: (name) => templates.get(name)?.template,
+            template: (name) => Promise.resolve(templates.get(name)?.template),
             random: () => 'b0undary',
             consensus: {},
             complete: () =>

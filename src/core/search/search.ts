@@ -9,7 +9,7 @@
  * all the words answers a cold CLI run in well under one (bench/search.bench.ts).
  */
 import { countOccurrences, queryTerms } from './query.js'
-import { searchableDiscussion } from './units.js'
+import { searchableDiscussion, unitLines } from './units.js'
 import type { SearchableDiscussion, SearchUnit } from './units.js'
 
 export interface SearchHit {
@@ -78,7 +78,7 @@ export function searchSources(
         documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1)
       else holdsAll = false
     }
-    if (holdsAll) candidates.push(searchableDiscussion(source.path, source.text))
+    if (holdsAll) candidates.push(searchableDiscussion(source.path, source.text, lowered))
   }
   return rank(candidates, terms, documentFrequency, searched, query, options)
 }
@@ -118,34 +118,76 @@ function rank(
       return [term, Math.log(1 + (searched - df + 0.5) / (df + 0.5))]
     }),
   )
-  // Score every matching unit, then describe only the hits kept: finding a hit's best line costs
-  // more than scoring it, and a common word matches tens of thousands of comments.
-  const scored: Scored[] = []
+  // Score every matching unit, but keep (and describe) only the best `limit`: finding a hit's best
+  // line costs more than scoring it, and a common word matches tens of thousands of comments.
+  const best = new Best(options.limit ?? Infinity)
+  const bestOfDiscussion = new Map<string, number>()
+  let total = 0
   for (const discussion of candidates) {
     const loweredTitle = discussion.title.toLowerCase()
     for (const unit of discussion.units) {
       if (!terms.every((term) => unit.lowered.includes(term))) continue
-      scored.push({ discussion, unit, score: scoreOf(loweredTitle, unit, terms, idf) })
+      const score = scoreOf(loweredTitle, unit, terms, idf)
+      total++
+      best.offer({ discussion, unit, score })
+      const before = bestOfDiscussion.get(discussion.path)
+      if (before === undefined || score > before) bestOfDiscussion.set(discussion.path, score)
     }
   }
-  scored.sort(
-    (a, b) =>
-      b.score - a.score ||
-      (a.discussion.path < b.discussion.path
-        ? -1
-        : a.discussion.path > b.discussion.path
-          ? 1
-          : 0) ||
-      a.unit.firstLine - b.unit.firstLine,
-  )
-  const limit = options.limit ?? scored.length
   return {
     query,
     terms: [...terms],
-    matched: [...new Set(scored.map((hit) => hit.discussion.path))],
-    hits: scored.slice(0, limit).map((hit) => hitOf(hit, terms)),
-    total: scored.length,
+    // Each discussion by its best hit: the order its first hit has in the whole ranking.
+    matched: [...bestOfDiscussion]
+      .sort(([pathA, a], [pathB, b]) => b - a || comparePaths(pathA, pathB))
+      .map(([path]) => path),
+    hits: best.sorted().map((hit) => hitOf(hit, terms)),
+    total,
     searched,
+  }
+}
+
+function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0
+}
+
+/** Best first: the higher score, then the path, then the earlier line. */
+function compareScored(a: Scored, b: Scored): number {
+  return (
+    b.score - a.score ||
+    comparePaths(a.discussion.path, b.discussion.path) ||
+    a.unit.firstLine - b.unit.firstLine
+  )
+}
+
+/** The best `size` hits offered, kept in order as they come (all of them for an infinite size). */
+class Best {
+  private readonly kept: Scored[] = []
+
+  constructor(private readonly size: number) {}
+
+  offer(hit: Scored): void {
+    const { kept, size } = this
+    if (size === Infinity) {
+      kept.push(hit)
+      return
+    }
+    const last = kept[kept.length - 1]
+    if (kept.length >= size && (last === undefined || compareScored(hit, last) >= 0)) return
+    // Binary search for its place among the kept, then drop the one pushed past the end.
+    let low = 0
+    let high = kept.length
+    while (low < high) {
+      const middle = (low + high) >>> 1
+      if (compareScored(kept[middle] as Scored, hit) <= 0) low = middle + 1
+      else high = middle
+    }
+    kept.splice(low, 0, hit)
+    if (kept.length > size) kept.pop()
+  }
+
+  sorted(): Scored[] {
+    return this.size === Infinity ? this.kept.sort(compareScored) : this.kept
   }
 }
 
@@ -176,23 +218,24 @@ function scoreOf(
 }
 
 function hitOf({ discussion, unit, score }: Scored, terms: readonly string[]): SearchHit {
-  const best = bestLine(unit, terms)
+  const lines = unitLines(discussion, unit)
+  const best = bestLine(lines, terms)
   return {
     path: discussion.path,
     title: discussion.title,
     comment: unit.comment,
     author: unit.author,
     line: unit.firstLine + best,
-    text: shown(unit.lines[best] ?? ''),
+    text: shown(lines[best] ?? ''),
     score,
   }
 }
 
-/** The unit's line holding the most of the query's words; the first such line on a tie. */
-function bestLine(unit: SearchUnit, terms: readonly string[]): number {
+/** The index of the line holding the most of the query's words; the first such line on a tie. */
+function bestLine(lines: readonly string[], terms: readonly string[]): number {
   let best = 0
   let bestCount = 0
-  unit.lines.forEach((line, index) => {
+  lines.forEach((line, index) => {
     const lowered = line.toLowerCase()
     const count = terms.filter((term) => lowered.includes(term)).length
     if (count > bestCount) {

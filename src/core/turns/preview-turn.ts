@@ -4,7 +4,7 @@
  */
 import type { Selection } from './select.js'
 import type { TurnDeps, TurnOptions } from './run-turn.js'
-import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
+import { planTurn, promptFor, readSnapshot, templateOf } from './turn-plan.js'
 import type { Snapshot } from './turn-plan.js'
 
 export interface PromptPreview {
@@ -22,7 +22,7 @@ export async function previewTurn(
   deps: Pick<TurnDeps, 'store' | 'persona' | 'template' | 'random'>,
 ): Promise<{ selection: Selection; prompts: PromptPreview[] }> {
   const snapshot = options.snapshot ?? (await readSnapshot(deps.store, options.file))
-  const { phase, selection } = planTurn(snapshot, deps, options)
+  const { phase, selection } = planTurn(snapshot, await templateOf(snapshot, deps), deps, options)
   const prompts = selection.aliases.map((participant): PromptPreview => {
     const persona = deps.persona(participant)
     if (!persona) return { participant, name: null, prompt: null }

@@ -29,7 +29,7 @@ import type { ConsensusConfig, VoteCounts } from '../voting/consensus.js'
 import { mapWithConcurrency } from '../concurrency.js'
 import { phaseOutcome } from './phase-rules.js'
 import type { PhaseOutcome } from './phase-rules.js'
-import { planTurn, promptFor, readSnapshot } from './turn-plan.js'
+import { planTurn, promptFor, readSnapshot, templateOf } from './turn-plan.js'
 import type { ParticipantEvent, TurnEvent } from './turn-events.js'
 
 /**
@@ -54,7 +54,8 @@ export interface TurnStore {
 export interface TurnDeps {
   store: TurnStore
   persona: (alias: string) => Persona | undefined
-  template: (name: string) => Template | undefined
+  /** The template a discussion names: looked up by name, so only that one need be read. */
+  template: (name: string) => Promise<Template | undefined>
   /** Calls the persona's provider chain (with fallback); throws when every provider failed. */
   complete: (persona: Persona, request: ProviderRequest) => Promise<ProviderResult>
   /** Random hex for the prompt boundary. */
@@ -104,7 +105,12 @@ function errorMessage(error: unknown): string {
 export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<TurnResult> {
   const emit = (event: TurnEvent): void => options.onEvent?.(event)
   const first = await readSnapshot(deps.store, options.file)
-  const { template, phase, selection } = planTurn(first, deps, options)
+  const { template, phase, selection } = planTurn(
+    first,
+    await templateOf(first, deps),
+    deps,
+    options,
+  )
   if (options.budget)
     requirePrices(
       options.budget,

@@ -33,16 +33,22 @@ export async function readSnapshot(
   return { text, parsed, view: describeDiscussion(parsed) }
 }
 
+/** The template the discussion names (null: it names none, or one that is not known). */
+export async function templateOf(
+  snapshot: Snapshot,
+  named: { template: (name: string) => Promise<Template | undefined> },
+): Promise<Template | null> {
+  const name = snapshot.view.template
+  return name ? ((await named.template(name)) ?? null) : null
+}
+
 export function planTurn(
   snapshot: Snapshot,
-  named: {
-    template: (name: string) => Template | undefined
-    persona: (alias: string) => Persona | undefined
-  },
+  template: Template | null,
+  named: { persona: (alias: string) => Persona | undefined },
   options: { participants?: readonly string[]; callout?: string },
 ): TurnPlan {
   const { view } = snapshot
-  const template = view.template ? (named.template(view.template) ?? null) : null
   const phase = template && view.phase ? (findPhase(template, view.phase) ?? null) : null
   const selection = selectParticipants(view, phase, {
     // A mention routes only to a persona: `@startuml` or a person's name asks no one.

@@ -66,9 +66,9 @@ export function registerDiscussionWrites(context: McpContext): void {
         const me = await signature(context, ctx)
         // The template's participants are filled in only when none are named.
         if (participants.length === 0) {
-          const template = (await engine.templates()).require(
+          const { template } = await engine.requireTemplate(
             args.template ?? engine.config.default_template,
-          ).template
+          )
           participants =
             template.participants.length > 0
               ? [...template.participants]

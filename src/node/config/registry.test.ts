@@ -1,12 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { dirname, join } from 'node:path'
+import { basename, dirname, join } from 'node:path'
 
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 
 import { ConfigError } from './config-error.js'
 import { packageRoot } from './paths.js'
-import { loadPersonas, loadTemplates } from './registry.js'
+import { findTemplate, loadPersonas, loadTemplates, requireTemplate } from './registry.js'
 import type { RegistryDirs } from './registry.js'
 
 let root: string
@@ -224,7 +224,73 @@ describe('loadTemplates', () => {
   })
 })
 
+describe('one template by name (findTemplate, requireTemplate)', () => {
+  /** What the whole registry says for a name: the entry, or the error's message. */
+  async function wholeSays(name: string): Promise<unknown> {
+    const registry = await loadTemplates(dirs)
+    try {
+      return registry.require(name)
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+  async function oneSays(name: string): Promise<unknown> {
+    try {
+      return await requireTemplate(dirs, name)
+    } catch (error) {
+      return (error as Error).message
+    }
+  }
+
+  it('answers as the whole registry does, for names, aliases, hidden, broken and unknown ones', async () => {
+    await write(
+      join(dirs.bundled, 'templates', 'adr.yaml'),
+      'name: adr\naliases: [architecture-decision]\nphases:\n  - id: proposal\n    next: null\n',
+    )
+    await write(join(dirs.bundled, 'templates', 'feature.yaml'), TEMPLATE)
+    await write(
+      join(dirs.bundled, 'templates', 'review.yaml'),
+      'name: review\nphases: {review: {}}\n',
+    )
+    // The project hides `feature` from a file of another name; the user breaks `review`.
+    await write(
+      join(dirs.project ?? '', 'templates', 'ours.yaml'),
+      TEMPLATE.replace('Feature Discussion', 'Our Feature Flow'),
+    )
+    await write(join(dirs.user, 'templates', 'review.yaml'), 'name: review\nphases: [\n')
+    for (const name of [
+      'feature',
+      'FEATURE',
+      'adr',
+      'architecture-decision',
+      'review',
+      'revew',
+      '../templates/adr',
+      '',
+    ]) {
+      expect(await oneSays(name), name).toEqual(await wholeSays(name))
+      expect(await findTemplate(dirs, name), name).toEqual((await loadTemplates(dirs)).get(name))
+    }
+    expect(await findTemplate(dirs, 'feature')).toMatchObject({
+      source: 'project',
+      template: { title: 'Our Feature Flow' },
+    })
+  })
+})
+
 describe('the bundled personas and templates', () => {
+  it('each template lives in the file of its own name, which looking one up by name relies on', async () => {
+    const dirs: RegistryDirs = { project: null, user: root, bundled: packageRoot() }
+    const templates = await loadTemplates(dirs)
+    expect(templates.list().length).toBeGreaterThan(0)
+    for (const entry of templates.list()) {
+      expect(basename(entry.file), entry.template.name).toBe(`${entry.template.name}.yaml`)
+      expect(await findTemplate(dirs, entry.template.name)).toEqual(entry)
+      for (const alias of entry.template.aliases)
+        expect(await findTemplate(dirs, alias)).toEqual(entry)
+    }
+  })
+
   it('all load without problems', async () => {
     // `root` is an empty temp folder: no user personas or templates.
     const dirs: RegistryDirs = { project: null, user: root, bundled: packageRoot() }

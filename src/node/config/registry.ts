@@ -10,6 +10,8 @@
  * others: its error is collected in `problems`, and looking up the name it was meant to define
  * reports that error rather than quietly falling back to a lower layer.
  */
+import { basename } from 'node:path'
+
 import { didYouMean } from '../../core/config/did-you-mean.js'
 import type { Persona } from '../../core/personas/schema.js'
 import type { Template } from '../../core/templates/schema.js'
@@ -84,6 +86,11 @@ export class Registry<T extends Origin> {
     return [...this.#entries]
   }
 
+  /** Whether a name leads anywhere: to an entry, or to the error of the file meant to define it. */
+  knows(name: string): boolean {
+    return this.#byKey.has(keyOf(name))
+  }
+
   /** By alias or name (personas) or by name or alias (templates), in any case; `@` is ignored. */
   get(name: string): T | undefined {
     const found = this.#byKey.get(keyOf(name))
@@ -117,6 +124,8 @@ function keyOf(name: string): string {
 async function loadRegistry<T, E extends Origin>(
   dirs: RegistryDirs,
   kind: Kind<T, E>,
+  /** Reads only this file of the bundled layer (its base name); absent: every file. */
+  bundledFile?: string,
 ): Promise<Registry<E>> {
   const layers: [ConfigSource, string | null][] = [
     ['project', dirs.project],
@@ -126,7 +135,12 @@ async function loadRegistry<T, E extends Origin>(
   const loaded = await Promise.all(
     layers.map(async ([source, base]) => {
       if (base === null) return { source, reads: [], problem: null }
-      const { files, problem } = await layerFiles(base, kind.folder, kind.folder === 'personas')
+      const listed = await layerFiles(base, kind.folder, kind.folder === 'personas')
+      const { problem } = listed
+      const files =
+        source === 'bundled' && bundledFile !== undefined
+          ? listed.files.filter((file) => basename(file) === bundledFile)
+          : listed.files
       const reads = await Promise.all(
         files.map(async (file) => ({ file, items: await kind.read(file) })),
       )
@@ -199,13 +213,40 @@ export function loadPersonas(dirs: RegistryDirs): Promise<PersonaRegistry> {
   })
 }
 
+const TEMPLATES: Kind<Template, TemplateEntry> = {
+  noun: 'template',
+  folder: 'templates',
+  keys: (template: Template) => [template.name, ...template.aliases],
+  read: readTemplateFile,
+  entry: (template, origin): TemplateEntry => ({ template, ...origin }),
+}
+
 /** Loads the templates of every layer. Never throws for a broken file: see `problems`. */
 export function loadTemplates(dirs: RegistryDirs): Promise<TemplateRegistry> {
-  return loadRegistry(dirs, {
-    noun: 'template',
-    folder: 'templates',
-    keys: (template: Template) => [template.name, ...template.aliases],
-    read: readTemplateFile,
-    entry: (template, origin): TemplateEntry => ({ template, ...origin }),
-  })
+  return loadRegistry(dirs, TEMPLATES)
+}
+
+/**
+ * The registry as it answers for one template name, reading as little as it can: the project's
+ * and the user's layers whole (any of their files may define or hide the name), and of the
+ * bundled layer only the file named after it, since each bundled template lives in the file of
+ * its own name (a test holds the package to that). A name that file does not define (an alias)
+ * loads every layer. Parsing the six bundled templates was most of a `status`'s own CPU.
+ */
+async function templatesFor(dirs: RegistryDirs, name: string): Promise<TemplateRegistry> {
+  const narrowed = await loadRegistry(dirs, TEMPLATES, `${keyOf(name)}.yaml`)
+  return narrowed.knows(name) ? narrowed : loadTemplates(dirs)
+}
+
+/** The template of a name or alias, as `loadTemplates(dirs).get(name)` gives it. */
+export async function findTemplate(
+  dirs: RegistryDirs,
+  name: string,
+): Promise<TemplateEntry | undefined> {
+  return (await templatesFor(dirs, name)).get(name)
+}
+
+/** As `loadTemplates(dirs).require(name)`: an unknown name or a broken file throws a ConfigError. */
+export async function requireTemplate(dirs: RegistryDirs, name: string): Promise<TemplateEntry> {
+  return (await templatesFor(dirs, name)).require(name)
 }

@@ -40,7 +40,7 @@ export interface NewDebate {
 export async function createDebate(engine: EngineContext, request: NewDebate): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The topic is empty; say what the debate should decide.')
-  const { template } = (await engine.templates()).require(DEBATE_TEMPLATE)
+  const { template } = await engine.requireTemplate(DEBATE_TEMPLATE)
   const aliases =
     request.participants && request.participants.length > 0
       ? request.participants.map((alias) => alias.replace(/^@/, '').toLowerCase())

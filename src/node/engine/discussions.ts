@@ -76,7 +76,7 @@ export async function advanceDiscussion(
     throw new DiscussionError(
       `${path} names no template (<!-- Template: ... -->), so its phases are unknown.`,
     )
-  const { template } = (await engine.templates()).require(templateName)
+  const { template } = await engine.requireTemplate(templateName)
   const from = currentPhase(loaded.parsed) ?? initialPhase(template).id
   const valid = template.phases.map((phase) => phase.id).join(', ')
   let target: string
@@ -110,7 +110,7 @@ export async function createDiscussion(
     throw new DiscussionError('The title is empty; give the discussion a name.')
   const title = admitTypedName(request.title, 'The title')
   const context = admitTyped(request.context ?? '', 'The context')
-  const { template } = (await engine.templates()).require(
+  const { template } = await engine.requireTemplate(
     request.template ?? engine.config.default_template,
   )
   const participants =
@@ -173,7 +173,7 @@ export async function phaseOf(
 ): Promise<TemplatePhase | undefined> {
   if (!templateName) return undefined
   try {
-    const entry = (await engine.templates()).get(templateName)
+    const entry = await engine.template(templateName)
     if (!entry) return undefined
     return findPhase(entry.template, phase ?? initialPhase(entry.template).id)
   } catch {

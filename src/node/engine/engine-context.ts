@@ -5,7 +5,7 @@
  */
 import type { DiscussionsConfig } from '../../core/config/schema.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
-import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
+import type { PersonaRegistry, TemplateEntry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
 import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { LoadedDiscussion } from './engine-types.js'
@@ -22,6 +22,10 @@ export interface EngineContext {
   readonly userName: string
   personas(): Promise<PersonaRegistry>
   templates(): Promise<TemplateRegistry>
+  /** One template by name or alias (undefined: unknown or broken), reading only what it needs. */
+  template(name: string): Promise<TemplateEntry | undefined>
+  /** Like `template`, but an unknown name or a broken file throws its ConfigError. */
+  requireTemplate(name: string): Promise<TemplateEntry>
   /** The configured providers, loaded once. */
   providers(): Promise<LoadedProviders>
   load(path: string): Promise<LoadedDiscussion>

@@ -31,8 +31,8 @@ import { calculateConsensus } from '../../core/voting/consensus.js'
 import type { ConsensusResult } from '../../core/voting/consensus.js'
 import { registryDirs } from '../config/load-config.js'
 import { defaultUserName } from '../config/user-name.js'
-import { loadPersonas, loadTemplates } from '../config/registry.js'
-import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
+import { findTemplate, loadPersonas, loadTemplates, requireTemplate } from '../config/registry.js'
+import type { PersonaRegistry, TemplateEntry, TemplateRegistry } from '../config/registry.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
 import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult } from '../store/discussion-store.js'
@@ -99,6 +99,18 @@ export class Engine implements EngineContext {
   templates(): Promise<TemplateRegistry> {
     this.templateRegistry ??= loadTemplates(registryDirs(this.projectRoot, this.env))
     return this.templateRegistry
+  }
+
+  /** One template by name or alias (undefined: unknown or broken), reading only what it needs. */
+  async template(name: string): Promise<TemplateEntry | undefined> {
+    if (this.templateRegistry) return (await this.templateRegistry).get(name)
+    return findTemplate(registryDirs(this.projectRoot, this.env), name)
+  }
+
+  /** Like `template`, but an unknown name or a broken file throws its ConfigError. */
+  async requireTemplate(name: string): Promise<TemplateEntry> {
+    if (this.templateRegistry) return (await this.templateRegistry).require(name)
+    return requireTemplate(registryDirs(this.projectRoot, this.env), name)
   }
 
   /** The configured providers (user, project if trusted, the built-in demo), loaded once. */

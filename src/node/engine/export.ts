@@ -84,7 +84,7 @@ const linkPath = (from: string, to: string): string => relative(from, to).split(
 async function templateOf(engine: Engine, name: string | null): Promise<Template | null> {
   if (!name) return null
   try {
-    return (await engine.templates()).get(name)?.template ?? null
+    return (await engine.template(name))?.template ?? null
   } catch {
     return null // a broken template: the verdict reads as if the phase votes
   }

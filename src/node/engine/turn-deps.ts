@@ -10,7 +10,8 @@ import { ProviderError } from '../../core/providers/port.js'
 import type { ConsensusConfig } from '../../core/voting/consensus.js'
 import { PROJECT_DATA_DIR } from '../config/load-config.js'
 import { bundledDir } from '../config/paths.js'
-import type { PersonaRegistry, TemplateRegistry } from '../config/registry.js'
+import type { Template } from '../../core/templates/schema.js'
+import type { PersonaRegistry } from '../config/registry.js'
 import { saveNewDiagram } from '../diagrams/save-diagram.js'
 import { callExternal, externalProgram, participantLogFile } from '../participants/external.js'
 import type { LoadedProviders } from '../providers/load-providers.js'
@@ -21,7 +22,8 @@ import { stateDir } from '../store/state-dir.js'
 
 export interface TurnParts {
   personas: PersonaRegistry
-  templates: TemplateRegistry
+  /** The template of a name (read on demand: a turn needs only its discussion's). */
+  template: (name: string) => Promise<Template | undefined>
   providers: LoadedProviders
   store: DiscussionFileStore
   env: NodeJS.ProcessEnv
@@ -35,7 +37,7 @@ export interface TurnParts {
 }
 
 export function turnDeps(parts: TurnParts): TurnDeps {
-  const { personas, templates, providers, file } = parts
+  const { personas, providers, file } = parts
   const callProvider = providerCaller(providers, { explicit: parts.provider ?? null })
   const complete: TurnDeps['complete'] = async (persona, request) => {
     const entry = personas.get(persona.alias)
@@ -72,7 +74,7 @@ export function turnDeps(parts: TurnParts): TurnDeps {
   return {
     store: parts.store,
     persona: (alias) => personas.get(alias)?.persona,
-    template: (name) => templates.get(name)?.template,
+    template: parts.template,
     complete,
     random: () => randomBytes(6).toString('hex'),
     consensus: parts.consensus,

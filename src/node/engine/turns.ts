@@ -41,12 +41,7 @@ export async function prepareTurnIn(
   // What the turn runs on starts loading now, so compiling the provider code overlaps the checks'
   // file reads below. Nothing is called yet, and turnDepsOf awaits the same promises after the
   // checks, so a refusal still comes first and a loading error is reported where it was.
-  for (const loading of [
-    engine.personas(),
-    engine.templates(),
-    engine.providers(),
-    import('./turn-deps.js'),
-  ])
+  for (const loading of [engine.personas(), engine.providers(), import('./turn-deps.js')])
     loading.catch(() => undefined)
   // Refused before any provider is called: answers that cannot be saved are never paid for.
   const file = await engine.requireWritableDiscussion(path, { folder: true })
@@ -143,15 +138,14 @@ async function turnDepsOf(
   provider?: string,
   file?: string,
 ): Promise<TurnDeps> {
-  const [personas, templates, providers, { turnDeps }] = await Promise.all([
+  const [personas, providers, { turnDeps }] = await Promise.all([
     engine.personas(),
-    engine.templates(),
     engine.providers(),
     import('./turn-deps.js'),
   ])
   return turnDeps({
     personas,
-    templates,
+    template: async (name) => (await engine.template(name))?.template,
     providers,
     store: engine.store,
     env: engine.env,
