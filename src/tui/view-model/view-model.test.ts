@@ -369,6 +369,7 @@ describe('comment actions', () => {
     closed: true,
     current: true,
     usage: null,
+    skipped: null,
   }
 
   it('copies a comment as markdown through OSC 52, base64 so nothing in it escapes', () => {
