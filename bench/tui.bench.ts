@@ -2,19 +2,20 @@
  * The terminal UI's open time on long discussions, as a person sees it: the real bin
  * (`discussions ui --tui FILE`, on the bundle) in a tmux terminal of 120x40, from launch until
  * the reading screen's heading shows where the text is (`[all]` or `[N%]`), for one comment of
- * 2 MB and a file of 50 MB (generated here). Also how long `q`, pressed while the file is still
+ * 2 MB and a file of 50 MB (generated here), beside a discussion of a few KB for the start-up
+ * every open pays. Also how long `q`, pressed while the file is still
  * opening, takes to end the program. Median of a few runs; the first run of each warms the disk
  * and compile caches. Needs tmux.
  *
  * Run alone with `npx tsx bench/tui.bench.ts`; `npm run bench` runs it with the others.
  */
 import { spawnSync } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 
 import { TmuxTerminal, tmuxAvailable } from '../test/tui/tmux-terminal.js'
-import { writeLongFixtures } from '../test/tui/long-fixtures.js'
+import { oneLongComment, writeLongFixtures } from '../test/tui/long-fixtures.js'
 import { ensureBuild } from './cli.bench.js'
 import { median, table } from './measure.js'
 
@@ -117,7 +118,11 @@ export async function benchTui(): Promise<void> {
       NODE_COMPILE_CACHE: join(root, '.compile-cache'),
     }
     const rows = []
+    // The start-up every open pays (Node, the bundle, Ink), on a discussion of a few KB.
+    const small = join(root, 'small.md')
+    await writeFile(small, oneLongComment(4096))
     for (const [name, file] of [
+      ['a 4 KB discussion (start-up)', small],
       ['one 2 MB comment', fixtures.longComment],
       ['a 50 MB file', fixtures.longFile],
     ] as const) {

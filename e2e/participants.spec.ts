@@ -31,7 +31,7 @@ test('edit a persona: live validation, saved as YAML to the user folder', async 
   await expect(manager.getByRole('button', { name: 'Save persona' })).toBeEnabled()
   await manager.getByRole('button', { name: 'Save persona' }).click()
 
-  await expect(page.getByText('Persona created')).toBeVisible()
+  await expect(manager.getByTestId('persona-saved')).toContainText('Created @architect')
   await expect(architect).toContainText('user')
   await expect(architect).toContainText('AI-Chen')
   const saved = await readFile(join(app.configDir, 'personas', 'architect.yaml'), 'utf8')

@@ -24,7 +24,8 @@ await rm(outdir, { recursive: true, force: true })
 const { output } = await build({
   cwd: root,
   // Each dynamic import() (a command, the engine's providers, council, debate) starts a chunk.
-  input: { index: 'src/cli/index.ts' },
+  // The terminal UI's parser runs on a worker thread, which starts from a file of its own.
+  input: { index: 'src/cli/index.ts', 'tui-parse-worker': 'src/tui/parse-worker.ts' },
   platform: 'node',
   // The terminal UI's renderer stays a dependency loaded from node_modules: it carries a
   // WebAssembly layout engine and optional development tools that do not bundle.

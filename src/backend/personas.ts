@@ -1,5 +1,5 @@
 /**
- * personas:list, personas:read and personas:save: the personas of an open folder's project, the
+ * personas:list, personas:read, personas:save and personas:delete: the personas of an open folder's project, the
  * user's and the bundled ones; the participants manager's view of one persona.
  */
 import { personaSchema } from '../core/personas/schema.js'
@@ -53,6 +53,13 @@ export function personasHandlers({
         const saved = await engine.savePersona(persona, target)
         engines.reset() // the registries are read again, with the saved persona
         return saved
+      },
+
+      'personas:delete': async ({ alias, folder }) => {
+        const engine = await engines.for(await folderOf(folder))
+        const file = await engine.deletePersona(alias)
+        engines.reset() // read again: a bundled persona of the same alias shows again
+        return { file }
       },
     },
   }

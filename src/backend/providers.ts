@@ -14,7 +14,14 @@ export function providersHandlers({
 }: BackendContext): DomainHandlers<'providers'> {
   const engineFor = async (folder: string | undefined) =>
     engines.for(folder ? (await workspace.resolveFolder(folder)).folder : workspace.defaultFolder())
+  /** The tests running now, by folder and provider: what `providers:cancelTest` aborts. */
+  const running = new Map<string, AbortController>()
+  const testKey = (folder: string | undefined, name: string): string =>
+    JSON.stringify([folder ?? null, name])
   return {
+    close: () => {
+      for (const controller of running.values()) controller.abort()
+    },
     handlers: {
       'providers:list': async ({ folder, probe }) => {
         const engine = await engineFor(folder)
@@ -55,12 +62,21 @@ export function providersHandlers({
         const engine = await engineFor(folder)
         if (!(await engine.providers()).available.has(name))
           throw new BackendError(`No provider named "${name}".`)
+        const key = testKey(folder, name)
+        running.get(key)?.abort() // a new test of the same provider replaces the one before
+        const controller = new AbortController()
+        running.set(key, controller)
         let result: ProviderResult
         try {
-          result = await engine.testProvider(name, { timeoutMs: TEST_TIMEOUT_MS })
+          result = await engine.testProvider(name, {
+            timeoutMs: TEST_TIMEOUT_MS,
+            signal: controller.signal,
+          })
         } catch (error) {
           // A provider that fails its test is an answer for the person, not a bug.
           throw new BackendError(`${name} failed: ${errorMessage(error)}`)
+        } finally {
+          if (running.get(key) === controller) running.delete(key)
         }
         return {
           text: result.text,
@@ -69,6 +85,12 @@ export function providersHandlers({
           usage: result.usage,
           costUsd: result.costUsd,
         }
+      },
+
+      'providers:cancelTest': ({ folder, name }) => {
+        const controller = running.get(testKey(folder, name))
+        controller?.abort()
+        return Promise.resolve(controller !== undefined)
       },
 
       'providers:setDefault': async ({ folder, name }) => {

@@ -18,7 +18,8 @@ export function printEstimate(io: CliIO, estimate: RunEstimate, json: boolean): 
     return
   }
   const rows = estimate.calls.map((call) => [
-    call.participant,
+    // A call that may not happen counts in the high end alone.
+    call.likely === false ? `${call.participant} (if needed)` : call.participant,
     call.provider,
     formatTokenCount(call.promptTokens),
     formatTokenCount(call.ceilingTokens),

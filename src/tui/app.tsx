@@ -1,8 +1,17 @@
 import { Box, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
+import { resolve } from 'node:path'
+
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import { KeyRouter, KeyRouterContext, splitKeys, useKeys } from './keys.js'
+import {
+  KeyRouter,
+  KeyRouterContext,
+  splitKeys,
+  useKeys,
+  useLastInput,
+  withBackspace,
+} from './keys.js'
 import { AdvanceScreen } from './screens/advance-screen.js'
 import { BrowseScreen } from './screens/browse-screen.js'
 import { CommentScreen } from './screens/comment-screen.js'
@@ -10,9 +19,12 @@ import { DiagramsScreen } from './screens/diagrams-screen.js'
 import { HelpScreen } from './screens/help-screen.js'
 import { NewDiagramScreen } from './screens/new-diagram-screen.js'
 import { ReadingScreen } from './screens/reading-screen.js'
-import { ChooseParticipants, TurnScreen } from './screens/turn-screen.js'
+import { TurnPicker } from './screens/turn-picker.js'
+import type { TurnRequest } from './screens/turn-picker.js'
+import { TurnScreen } from './screens/turn-screen.js'
 import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
 import { tint } from './theme.js'
+import { copyToClipboard } from './terminal.js'
 import { useFileFollow } from './use-file-follow.js'
 import { useTerminalSize } from './use-terminal-size.js'
 import { TOP } from './view-model/reading-document.js'
@@ -42,6 +54,8 @@ const MIN_ROWS = 8
 export function App(props: {
   session: TuiSession
   file: string | null
+  /** The comment to open `file` at (numbered as `parse` numbers them); null for the top. */
+  at: number | null
   colors: boolean
 }): React.JSX.Element {
   const { session, colors } = props
@@ -57,7 +71,13 @@ export function App(props: {
   // Whether the discussion to read is still opening (set as each draw finds it).
   const opening = useRef(false)
   const [message, setMessage] = useState<string | null>(null)
-  const [participants, setParticipants] = useState<string[]>([])
+  // The quote a reply starts from, while the comment screen is open for it.
+  const [quote, setQuote] = useState('')
+  const [request, setRequest] = useState<TurnRequest>({
+    participants: [],
+    callout: '',
+    provider: '',
+  })
   // The diagram just added, chosen on the diagrams screen once it is listed.
   const [added, setAdded] = useState<string | null>(null)
   // What an older copy saved over the open file took away, while the person is asked about it.
@@ -65,7 +85,18 @@ export function App(props: {
   const asking = useRef<LostChanges | null>(null)
   // Where the person was in each discussion opened, so a turn, a comment, an advance or a visit
   // to the list brings them back to the same place (or to the end, when they were at the end).
-  const places = useRef(new Map<string, KeptPlace>())
+  const places = useRef(
+    new Map<string, KeptPlace>(
+      props.file !== null && props.at !== null
+        ? [
+            [
+              resolve(session.engine.cwd, props.file),
+              { place: { part: props.at + 1, line: 0 }, atEnd: false },
+            ],
+          ]
+        : [],
+    ),
+  )
   const keptPlace = (file: string): KeptPlace => {
     let kept = places.current.get(file)
     if (!kept) places.current.set(file, (kept = { place: TOP, atEnd: false }))
@@ -83,12 +114,25 @@ export function App(props: {
     setScreen(next)
   }
 
+  // The discussion shown, for a reload to know whether it already shows the whole file.
+  const shownOpen = useRef<OpenDiscussion | null>(null)
+  const loads = useRef(0)
+  shownOpen.current = open
   const reload = useCallback(() => {
     if (path === null) return
+    // A long file shows its head first, unless the whole of it is shown already (a reload after
+    // a change keeps the whole file on screen until the new one is parsed).
+    const whole = shownOpen.current?.path === path && shownOpen.current.complete
+    // Only the latest open may show what it read (an older one may end after it).
+    const load = ++loads.current
+    const show = (opened: OpenDiscussion): boolean => {
+      if (load === loads.current) setOpen(opened)
+      return load === loads.current
+    }
     session
-      .open(path)
+      .open(path, whole ? undefined : show)
       .then(async (opened) => {
-        setOpen(opened)
+        if (!show(opened)) return
         const changes = await session.lostChanges(opened)
         if (changes === null || declined.current.has(changes.key)) return
         if (changes.authors.length > 0 || changes.phase?.restored) setLost(changes)
@@ -98,9 +142,10 @@ export function App(props: {
           setMessage(lostQuestion(changes).join(' '))
         }
       })
-      .catch((failure: unknown) =>
-        setMessage(failure instanceof Error ? failure.message : String(failure)),
-      )
+      .catch((failure: unknown) => {
+        if (load === loads.current)
+          setMessage(failure instanceof Error ? failure.message : String(failure))
+      })
   }, [session, path])
   useEffect(reload, [reload])
   // A status message on an open discussion goes after a while; a failure to open stays.
@@ -114,7 +159,12 @@ export function App(props: {
   }, [message, open])
   useFileFollow(path === null ? null : { file: path }, reload)
 
+  const stopOpening = (): void => {
+    loads.current += 1
+    session.stopOpening()
+  }
   const quit = (): void => {
+    stopOpening()
     session.stopSpeaking()
     exit()
   }
@@ -155,6 +205,7 @@ export function App(props: {
       opening.current = false
       if (input === 'q') quit()
       else {
+        stopOpening()
         setPath(null)
         go('browse')
       }
@@ -166,9 +217,14 @@ export function App(props: {
       quit()
     else router.dispatch(input, key)
   }
-  const handleKey = useCallback((input: string, key: Key) => {
-    for (const single of splitKeys(input, key)) onKey.current(single.input, single.key)
-  }, [])
+  const lastInput = useLastInput()
+  const handleKey = useCallback(
+    (input: string, key: Key) => {
+      const named = withBackspace(key, lastInput.current)
+      for (const single of splitKeys(input, named)) onKey.current(single.input, single.key)
+    },
+    [lastInput],
+  )
   useInput(handleKey)
 
   opening.current = path !== null && open === null && message === null
@@ -193,7 +249,12 @@ export function App(props: {
       <BrowseScreen
         session={session}
         {...common}
-        onOpen={(chosen) => {
+        onOpen={(chosen, at) => {
+          if (at !== undefined && at !== null)
+            places.current.set(resolve(session.engine.cwd, chosen), {
+              place: { part: at + 1, line: 0 },
+              atEnd: false,
+            })
           setOpen(null)
           setMessage(null)
           setPath(chosen)
@@ -220,13 +281,13 @@ export function App(props: {
     )
   else if (screen === 'choose')
     body = (
-      <ChooseParticipants
+      <TurnPicker
         session={session}
         path={open.path}
         candidates={open.view.participants}
         {...common}
         onRun={(chosen) => {
-          setParticipants(chosen)
+          setRequest(chosen)
           go('turn')
         }}
         onCancel={() => back()}
@@ -237,7 +298,9 @@ export function App(props: {
       <TurnScreen
         session={session}
         path={open.path}
-        participants={participants}
+        participants={request.participants}
+        callout={request.callout}
+        provider={request.provider}
         {...common}
         onClose={(note) => back(note)}
       />
@@ -246,14 +309,19 @@ export function App(props: {
     body = (
       <CommentScreen
         author={session.engine.userName}
+        initial={quote}
         env={session.engine.env}
         {...common}
         onSave={async (text, vote) => {
           await session.engine.addComment(open.path, { text, vote })
+          setQuote('')
           back(`Comment saved${vote ? ` with ${vote}` : ''}.`)
           return null
         }}
-        onCancel={() => back()}
+        onCancel={() => {
+          setQuote('')
+          back()
+        }}
       />
     )
   else if (screen === 'advance')
@@ -303,6 +371,7 @@ export function App(props: {
         {...common}
         message={message}
         onBack={() => {
+          stopOpening()
           setPath(null)
           setOpen(null)
           setMessage(null)
@@ -316,6 +385,14 @@ export function App(props: {
         onDiagrams={() => {
           setMessage(null)
           go('diagrams')
+        }}
+        onCopy={(markdown) => {
+          copyToClipboard(markdown)
+          setMessage("Copied the comment as markdown to the terminal's clipboard (OSC 52).")
+        }}
+        onQuote={(quote) => {
+          setQuote(quote)
+          go('comment')
         }}
         onSpeak={(text) => {
           if (session.stopSpeaking()) setMessage('Stopped reading aloud.')

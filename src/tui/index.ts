@@ -16,6 +16,8 @@ export interface TuiOptions {
   folder: string
   /** A discussion to open at start. */
   file: string | null
+  /** The comment to open it at, numbered as `parse` numbers them; null for the top. */
+  at?: number | null
   cwd: string
   env: NodeJS.ProcessEnv
 }
@@ -43,7 +45,12 @@ export async function runTui(options: TuiOptions): Promise<void> {
   const giveBack = takeScreen()
   try {
     const instance = render(
-      createElement(App, { session, file: options.file, colors: colorsWanted(options.env) }),
+      createElement(App, {
+        session,
+        file: options.file,
+        at: options.at ?? null,
+        colors: colorsWanted(options.env),
+      }),
       { exitOnCtrlC: false, patchConsole: true },
     )
     crashForTests(options.env.DISCUSSIONS_TUI_TEST_CRASH)

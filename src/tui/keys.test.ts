@@ -23,7 +23,7 @@ describe('splitKeys', () => {
     expect(save).toMatchObject({ input: 's', key: { ctrl: true } })
     expect(tab?.key.tab).toBe(true)
     expect(back?.key.backspace).toBe(true)
-    expect(del?.key.delete).toBe(true)
+    expect(del?.key.backspace).toBe(true)
     expect(upper).toMatchObject({ input: 'A', key: { shift: true } })
   })
 

@@ -6,8 +6,9 @@
  * detaches the old screen (`leave`); keys that arrive before the next screen has drawn wait for
  * it, in order, and are handed to it as soon as it takes the keys.
  */
+import { useStdin } from 'ink'
 import type { Key } from 'ink'
-import { createContext, useContext, useLayoutEffect, useState } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react'
 
 export type KeyHandler = (input: string, key: Key) => void
 
@@ -82,7 +83,8 @@ const NO_KEY: Key = {
 function keyOf(char: string): { input: string; key: Key } {
   if (char === '\r' || char === '\n') return { input: '', key: { ...NO_KEY, return: true } }
   if (char === '\t') return { input: '', key: { ...NO_KEY, tab: true } }
-  if (char === '\u007f') return { input: '', key: { ...NO_KEY, delete: true } }
+  // DEL is what the Backspace key sends; the Delete key sends ESC [3~.
+  if (char === '\u007f') return { input: '', key: { ...NO_KEY, backspace: true } }
   if (char === '\b') return { input: '', key: { ...NO_KEY, backspace: true } }
   const code = char.codePointAt(0) ?? 0
   // Ctrl-A .. Ctrl-Z arrive as 1 .. 26; Ink names them by their letter.
@@ -121,4 +123,29 @@ export function useKeys(handler: KeyHandler, active = true): { hold: () => void 
     else router.hold(generation)
   })
   return { hold: () => router.hold(generation) }
+}
+
+/**
+ * The text of the last input Ink read, heard before Ink's own key handler: Ink names both the
+ * Backspace key (DEL, 0x7f) and the Delete key (ESC [3~) `delete`, and an editor needs them apart.
+ * Call it before `useInput` in the same component, so its listener runs first.
+ */
+export function useLastInput(): { readonly current: string } {
+  const { internal_eventEmitter: events } = useStdin()
+  const last = useRef('')
+  useEffect(() => {
+    const record = (data: string): void => {
+      last.current = data
+    }
+    events.on('input', record)
+    return () => {
+      events.off('input', record)
+    }
+  }, [events])
+  return last
+}
+
+/** Backspace as `backspace`, Delete as `delete`, from the raw input Ink named both `delete` by. */
+export function withBackspace(key: Key, raw: string): Key {
+  return key.delete && raw === '\u007f' ? { ...key, delete: false, backspace: true } : key
 }

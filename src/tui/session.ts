@@ -7,13 +7,18 @@ import { readFile } from 'node:fs/promises'
 import { basename, dirname, relative, resolve, sep } from 'node:path'
 
 import type { DiscussionStatus } from '../core/discussion/status.js'
+import { describeDiscussion } from '../core/discussion/describe.js'
 import type { DiscussionView } from '../core/discussion/describe.js'
+import { parseDiscussion } from '../core/format/parse.js'
+import { unknownProviderError } from '../core/providers/known-provider.js'
 import { resolveChain } from '../core/providers/resolve-chain.js'
+import type { SearchResults } from '../core/search/search.js'
 import { initialPhase, nextPhase } from '../core/templates/phases.js'
 import { diagramSlug, fileTime } from '../core/diagrams/extract.js'
 import {
   AppendJournal,
   findSpeechProgram,
+  FolderSearch,
   listDiscussions,
   lostEntries,
   lostPhase,
@@ -24,7 +29,10 @@ import {
   stateDir,
 } from '../node/engine/index.js'
 import type { DiscussionListing, Engine, LostPhase } from '../node/engine/index.js'
+import { describeOffThread } from './describe-off-thread.js'
+import type { OffThread } from './describe-off-thread.js'
 import { previewKind } from './view-model/diagrams.js'
+import { discussionHead, HEAD_CHARS } from './view-model/discussion-head.js'
 import type { PreviewKind } from './view-model/diagrams.js'
 
 export interface OpenDiscussion {
@@ -34,6 +42,18 @@ export interface OpenDiscussion {
   status: DiscussionStatus
   /** Lower-cased author name or alias -> the persona's role. */
   roles: Map<string, string>
+  /**
+   * False while only the head of a long file is shown (its first comments, cut where one ends),
+   * the rest still being parsed: `text`, `view` and `status` are then the head's.
+   */
+  complete: boolean
+}
+
+/** An open that `stopOpening` ended before it finished. */
+export class OpeningStopped extends Error {
+  constructor() {
+    super('Opening the discussion was stopped.')
+  }
 }
 
 export interface DiagramPreview {
@@ -69,6 +89,10 @@ export class TuiSession {
   readonly #renderer: PlantUmlRenderer
   readonly #journal: AppendJournal
   #speaker: Speaker | null | undefined
+  #parsing: OffThread<DiscussionView> | null = null
+  readonly #search = new FolderSearch()
+  // Counts `stopOpening`s: an open that began before the last one starts no parse.
+  #openings = 0
 
   constructor(
     readonly engine: Engine,
@@ -114,9 +138,57 @@ export class TuiSession {
     return listDiscussions(this.folder)
   }
 
-  async open(path: string): Promise<OpenDiscussion> {
-    const loaded = await this.engine.load(path)
-    const status = await this.engine.status(loaded)
+  /**
+   * Full-text search over the folder, as `discussions search` does (core search); the files'
+   * searchable units are kept between keystrokes while each file is unchanged.
+   */
+  search(query: string): Promise<SearchResults> {
+    return this.#search.search(this.folder, query)
+  }
+
+  /**
+   * Opens the discussion at `path`. A long one is parsed on a worker thread, and `onHead` hears
+   * its head first (parsed here, in milliseconds) so the first screen shows at once; the promise
+   * settles with the whole discussion. Opening another, or `stopOpening`, ends the parse (the
+   * promise then rejects with OpeningStopped, or never settles).
+   */
+  async open(path: string, onHead?: (head: OpenDiscussion) => void): Promise<OpenDiscussion> {
+    this.stopOpening()
+    const opening = this.#openings
+    const loaded = await this.engine.loadText(path)
+    const roles = await this.#roles()
+    const opened = async (text: string, view: DiscussionView, complete: boolean) => ({
+      path: loaded.path,
+      text,
+      view,
+      status: await this.engine.status({ view }),
+      roles,
+      complete,
+    })
+    const head = discussionHead(loaded.text)
+    if (loaded.text.length <= HEAD_CHARS || head?.length === loaded.text.length)
+      return opened(loaded.text, describeDiscussion(parseDiscussion(loaded.text)), true)
+    // The head is drawn before the text is handed to the worker (copying 50 MB to it takes a
+    // moment of the main thread's).
+    if (head !== null && onHead)
+      onHead(await opened(head, describeDiscussion(parseDiscussion(head)), false))
+    if (opening !== this.#openings) throw new OpeningStopped()
+    const parsing = describeOffThread(loaded.text)
+    this.#parsing = parsing
+    const view = await parsing.result
+    if (this.#parsing === parsing) this.#parsing = null
+    return opened(loaded.text, view, true)
+  }
+
+  /** Ends the parse of a long discussion still opening, if any (its `open` then never settles). */
+  stopOpening(): void {
+    this.#openings += 1
+    this.#parsing?.cancel()
+    this.#parsing = null
+  }
+
+  /** Lower-cased author name or alias -> the persona's role. */
+  async #roles(): Promise<Map<string, string>> {
     const roles = new Map<string, string>()
     try {
       for (const { persona } of (await this.engine.personas()).list()) {
@@ -126,14 +198,14 @@ export class TuiSession {
     } catch {
       // Broken personas leave authors without roles; the discussion still reads.
     }
-    return { path: loaded.path, text: loaded.text, view: loaded.view, status, roles }
+    return roles
   }
 
   /**
    * The providers a turn tries for each of `aliases`, in order (the persona's hint, the default,
    * the fallback); an empty list when it cannot be known (broken settings say so when the turn runs).
    */
-  async providerChains(aliases: readonly string[]): Promise<Map<string, string[]>> {
+  async providerChains(aliases: readonly string[], explicit = ''): Promise<Map<string, string[]>> {
     const chains = new Map<string, string[]>()
     try {
       const [loaded, personas] = await Promise.all([
@@ -145,7 +217,7 @@ export class TuiSession {
       )
       for (const alias of aliases) {
         const spec = {
-          explicit: null,
+          explicit: explicit === '' ? null : explicit,
           personaHint: hints.get(alias.toLowerCase()) ?? null,
           defaultName: loaded.defaultName,
           fallback: loaded.fallback,
@@ -159,6 +231,35 @@ export class TuiSession {
       // The turn itself reports broken settings; the screen just shows no chain.
     }
     return chains
+  }
+
+  /** Every persona's alias, sorted; none when the personas cannot be read (a turn says why). */
+  async personaAliases(): Promise<string[]> {
+    try {
+      return (await this.engine.personas())
+        .list()
+        .map(({ persona }) => persona.alias)
+        .sort()
+    } catch {
+      return []
+    }
+  }
+
+  /**
+   * Why a turn through provider `name` is refused before anything is called (no provider has
+   * that name: the message names the one meant), as the CLI's `--provider` says it; null when it
+   * is configured, or when `name` is empty (each persona's own chain).
+   */
+  async providerRefusal(name: string): Promise<string | null> {
+    if (name === '') return null
+    try {
+      return (
+        unknownProviderError(name, (await this.engine.providers()).available.keys())?.message ??
+        null
+      )
+    } catch (error) {
+      return error instanceof Error ? error.message : String(error)
+    }
   }
 
   /** The phase `advance` would move to, or why it cannot. */

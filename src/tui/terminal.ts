@@ -1,11 +1,13 @@
 /**
  * The terminal around the UI: the alternate screen while it runs, and the screen, cursor and
  * keyboard mode given back on every way out (quit, Ctrl-C, a signal, a crash). Also handing the
- * terminal to `$EDITOR` and taking it back.
+ * terminal to `$EDITOR` and taking it back, and text to the terminal's clipboard.
  */
 import { spawnSync } from 'node:child_process'
 
 import { onExit } from 'signal-exit'
+
+import { osc52 } from './view-model/comment-actions.js'
 
 const ENTER_ALT = '\u001b[?1049h\u001b[?25l'
 const LEAVE_ALT = '\u001b[?25h\u001b[?1049l'
@@ -33,6 +35,14 @@ export function takeScreen(): () => void {
     removeExitHook()
     process.removeListener('uncaughtExceptionMonitor', onCrash)
   }
+}
+
+/**
+ * Hands `text` to the terminal's clipboard (OSC 52; tmux passes it on with set-clipboard). The
+ * sequence shows nothing, so it goes between Ink's frames as it is; the text in it is base64.
+ */
+export function copyToClipboard(text: string): void {
+  process.stdout.write(osc52(text))
 }
 
 /** The editor a person chose: $VISUAL, then $EDITOR, then vi. */

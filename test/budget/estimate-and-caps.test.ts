@@ -33,6 +33,13 @@ async function spent(project: { run(args: string[]): Promise<{ stdout: string }>
   return comments.flatMap((comment) => (comment.usage ? [comment.usage] : []))
 }
 
+interface ParsedSkip {
+  body: string
+  vote: string | null
+  usage: Usage | null
+  skipped: { provider: string; reason: string } | null
+}
+
 const sum = (usages: Usage[]) => usages.reduce((total, usage) => total + (usage.costUsd ?? 0), 0)
 
 coldThenWarm('turn --estimate and the caps', () => {
@@ -93,6 +100,18 @@ coldThenWarm('turn --estimate and the caps', () => {
     )
     expect(events.at(-1)).toMatchObject({ type: 'result', budgetStopped: true })
     expect(skipped).toHaveLength(1)
+
+    // The third call is in the file too: a block signed by its persona, read by parse --json.
+    const parsed = await project.run(['parse', project.file])
+    const comments = (JSON.parse(parsed.stdout) as { comments: ParsedSkip[] }).comments
+    const recorded = comments.filter((comment) => comment.skipped !== null)
+    expect(recorded).toHaveLength(1)
+    expect(recorded[0]?.skipped).toEqual({ provider: 'metered', reason: skipped[0]?.reason })
+    expect(recorded[0]?.usage).toBeNull()
+    expect(recorded[0]?.vote).toBeNull()
+    expect(recorded[0]?.body).toBe(`_(not asked: ${skipped[0]?.reason ?? ''})_`)
+    const text = await project.text()
+    expect(text.match(/^<!-- skipped: \{.*\} -->$/gm)).toHaveLength(1)
   })
 
   it('a stream that crosses the cap is cut, kept and marked', async () => {

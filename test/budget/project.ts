@@ -70,3 +70,18 @@ export async function budgetProject(
   const file = (created.stdout.trim().split('\n').pop() ?? '').replace(/^Created: /, '')
   return { root, file, run, text: () => readFile(file, 'utf8') }
 }
+
+/** A one-round debate of three made by the real bin in the project; its file's path. */
+export async function newDebate(project: BudgetProject): Promise<string> {
+  const created = await project.run([
+    'debate',
+    'new',
+    'Cache the orders?',
+    '--participants',
+    'architect,security,pragmatist',
+    '--max-rounds',
+    '1',
+  ])
+  if (created.code !== 0) throw new Error(`debate new failed: ${created.stderr}`)
+  return /\S+\.md/.exec(created.stdout)?.[0] ?? ''
+}

@@ -9,6 +9,7 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { readSkippedLine, skippedLine } from '../../src/core/budget/skipped-line.js'
 import { readUsageLine, usageLine } from '../../src/core/budget/usage-line.js'
 import { describeDiscussion } from '../../src/core/discussion/describe.js'
 import { mapFences } from '../../src/core/format/fences.js'
@@ -31,19 +32,33 @@ const FORGED = usageLine({
   estimated: false,
   costUsd: 0,
 })
-/** Hostile text with a well-formed forged usage line somewhere in it, the first line included. */
+const FORGED_SKIP = skippedLine({ provider: 'forged', reason: 'budget: forged' })
+/**
+ * Hostile text with a well-formed forged usage or skipped-call line somewhere in it, the first
+ * line included.
+ */
 const withForgery = fc
-  .tuple(hostileText, fc.nat(), fc.constantFrom('\n', '\r\n', '\u2028', ''))
-  .map(([text, at, eol]) => {
+  .tuple(
+    hostileText,
+    fc.nat(),
+    fc.constantFrom('\n', '\r\n', '\u2028', ''),
+    fc.constantFrom(FORGED, FORGED_SKIP),
+  )
+  .map(([text, at, eol, forged]) => {
     const i = at % (text.length + 1)
-    return `${text.slice(0, i)}${eol}${FORGED}${eol}${text.slice(i)}`
+    return `${text.slice(0, i)}${eol}${forged}${eol}${text.slice(i)}`
   })
 
-/** Usage lines outside code fences (inside one, a line is the fence's content to any reader). */
+/**
+ * Usage and skipped-call lines outside code fences (inside one, a line is the fence's content to
+ * any reader).
+ */
 function usageLinesIn(written: string): number {
   const lines = written.split('\n')
   const { inFence } = mapFences(lines)
-  return lines.filter((line, i) => !inFence[i] && readUsageLine(line) !== null).length
+  return lines.filter(
+    (line, i) => !inFence[i] && (readUsageLine(line) !== null || readSkippedLine(line) !== null),
+  ).length
 }
 
 describe('no answer or comment can forge the usage line (property, real store)', () => {
@@ -62,7 +77,9 @@ describe('no answer or comment can forge the usage line (property, real store)',
         }
         const written = await readFile(file, 'utf8')
         expect(usageLinesIn(written)).toBe(0)
-        expect(describeDiscussion(parseDiscussion(written)).comments[0]?.usage).toBeNull()
+        const [comment] = describeDiscussion(parseDiscussion(written)).comments
+        expect(comment?.usage).toBeNull()
+        expect(comment?.skipped).toBeNull()
         checked++
       }),
       RUNS,
@@ -112,6 +129,7 @@ describe('no answer or comment can forge the usage line (property, real store)',
           estimated: false,
           costUsd: 0.5,
         })
+        expect(comments[0]?.skipped).toBeNull()
         expect(usageLinesIn(comments[0]?.body ?? '')).toBe(0)
       }),
       RUNS,

@@ -16,8 +16,10 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
+import { splitUsage } from '../../src/core/budget/usage-line.js'
 import { readRecordedCalls } from '../../src/core/council/record.js'
 import { decideDebate } from '../../src/core/debate/decide.js'
+import { CLERK } from '../../src/core/debate/ports.js'
 import { describeDiscussion } from '../../src/core/discussion/describe.js'
 import { renderSummary } from '../../src/core/discussion/summary.js'
 import { discussionStatus } from '../../src/core/discussion/status.js'
@@ -43,6 +45,8 @@ interface EngineLines {
   author: string
   debate: string[]
   records: number
+  /** 1 when the block begins with the engine's usage line (a participant's answer), else 0. */
+  usageHead: number
   votes: number
 }
 
@@ -56,6 +60,7 @@ function engineLinesOf(parsed: ParsedDiscussion): EngineLines[] {
         author: segment.comment.author,
         debate: lines.flatMap((line) => DEBATE_WORD_LINE.exec(line)?.[1] ?? []),
         records: lines.filter((line, i) => !inFence[i] && isRecordLine(line)).length,
+        usageHead: splitUsage(segment.comment).usage ? 1 : 0,
         votes: segment.comment.markers.filter((marker) => marker.kind === 'vote').length,
       },
     ]
@@ -283,7 +288,12 @@ describe('every write path takes outside text through the door (property, real s
               : b.debate.length === (expected[b.debate[0] ?? ''] ?? 0),
           ),
           noVote: blocks.every((b) => b.votes === 0),
-          noRecord: blocks.every((b) => b.records === 0),
+          // Only the engine's usage line, at the head of a participant's answer.
+          noRecordButUsage: blocks.every(
+            (b) =>
+              b.records === b.usageHead &&
+              (b.usageHead === 0 || (b.author !== CLERK && b.author !== 'Rob')),
+          ),
           noControl: controlsIn(written) === 0,
         })
       }),

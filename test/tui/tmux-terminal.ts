@@ -67,6 +67,20 @@ export class TmuxTerminal {
     return this.#tmux('display-message', '-p', '-t', 'tui', format).trim()
   }
 
+  /** Lets the program set tmux's clipboard (its paste buffer) with OSC 52, as a terminal would. */
+  acceptClipboard(): void {
+    this.#tmux('set-option', '-s', 'set-clipboard', 'on')
+  }
+
+  /** What the program last put on the clipboard (tmux's newest paste buffer); '' for nothing. */
+  clipboard(): string {
+    try {
+      return this.#tmux('show-buffer')
+    } catch {
+      return ''
+    }
+  }
+
   /** The program the pane runs: the pane's shell's one child (`env` execs the program). */
   programPid(): number | null {
     const shell = this.pane('#{pane_pid}')

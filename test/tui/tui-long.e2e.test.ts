@@ -55,26 +55,55 @@ coldThenWarm(
       await terminal.waitFor('[exited 0]')
     }, 120_000)
 
+    it(`shows a 50 MB file's first comments at once, then the whole file, at ${name}`, async () => {
+      const { env } = await workspace()
+      const terminal = start(env, [fixtures.longFile], size)
+      // The head is drawn while the rest is parsed on a worker thread; keys work meanwhile.
+      const head = await terminal.waitFor('Reading the rest of the file')
+      await transcript(name, 'long-5-head', head)
+      expect(head).toMatch(/Long File · review · OPEN {2}\[0%\]/)
+      expect(head).toContain('▌ AI-Architect')
+      terminal.press('PageDown')
+      // The screen moved on, whether the rest was parsed by then or not.
+      await terminal.waitFor(/^(?![\s\S]*A long one\.)[\s\S]*Point \d/)
+      // Once parsed, the verdict replaces the note and G reaches the file's last comment.
+      await terminal.waitFor(/^(?![\s\S]*Reading the rest of the file)/, 120_000)
+      terminal.press('G')
+      const end = await terminal.waitFor('[100%]')
+      await transcript(name, 'long-6-whole', end)
+      expect(end).toMatch(/Point \d{5,}/)
+      terminal.press('q')
+      await terminal.waitFor('[exited 0]')
+    }, 180_000)
+
     for (const [way, leave] of [
       ['q', (terminal: TmuxTerminal) => terminal.press('q')],
       ['Ctrl-C', (terminal: TmuxTerminal) => terminal.press('C-c')],
       ['Esc then q', (terminal: TmuxTerminal) => terminal.press('Escape', 'q')],
     ] as const)
-      it(`ends on ${way} while a 50 MB file is still opening at ${name}`, async () => {
+      it(`ends on ${way} while a 50 MB file is still being read at ${name}`, async () => {
         const { env } = await workspace()
         const terminal = start(env, [fixtures.longFile], size)
-        await terminal.waitFor('Opening ')
+        await terminal.waitFor('Reading the rest of the file')
         leave(terminal)
         const ended = await terminal.waitFor('[exited 0]')
         await transcript(name, `long-3-${way.replace(/\W+/g, '-')}`, ended)
-        expect(ended).not.toContain('Long File ·')
         expect(terminal.pane('#{alternate_on} #{cursor_flag}')).toBe('0 1')
       }, 120_000)
 
-    it(`ends on SIGTERM while a 50 MB file is still opening at ${name}`, async () => {
+    it(`ends on q pressed before the first screen of a 50 MB file at ${name}`, async () => {
       const { env } = await workspace()
       const terminal = start(env, [fixtures.longFile], size)
-      await terminal.waitFor('Opening ')
+      terminal.press('q')
+      const ended = await terminal.waitFor('[exited 0]')
+      expect(ended).not.toContain('Reading the rest of the file')
+      expect(terminal.pane('#{alternate_on} #{cursor_flag}')).toBe('0 1')
+    }, 120_000)
+
+    it(`ends on SIGTERM while a 50 MB file is still being read at ${name}`, async () => {
+      const { env } = await workspace()
+      const terminal = start(env, [fixtures.longFile], size)
+      await terminal.waitFor('Reading the rest of the file')
       const pid = terminal.programPid()
       expect(pid).not.toBeNull()
       process.kill(pid ?? 0, 'SIGTERM')

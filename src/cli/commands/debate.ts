@@ -14,6 +14,7 @@ import { parseAliasList } from '../alias-list.js'
 import { BUDGET_HELP, capsFrom, parseDollars, parseTokenCap } from '../budget-flags.js'
 import { loadCliContext } from '../context.js'
 import { formatStats, formatSummary } from '../debate-report.js'
+import { printEstimate } from '../estimate-output.js'
 import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
@@ -106,11 +107,17 @@ export function registerDebate(program: Command, io: CliIO): void {
       "override the debate's round timeout for this run",
       argument(positiveInteger),
     )
+    .option('--estimate', BUDGET_HELP.estimate)
     .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
     .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final summary object')
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
+      if (options.estimate) {
+        const provider = options.provider !== undefined ? { provider: options.provider } : {}
+        printEstimate(io, await engine.estimateDebate(file, provider), options.json === true)
+        return
+      }
       await engine.readDebate(file) // refuses a file that is no debate before any progress shows
       const progress = await progressFor(io, options.json === true, debateLayout)
       const result = await withInterrupt(

@@ -1,5 +1,6 @@
 import type { Command } from '@commander-js/extra-typings'
 
+import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
 import { CliError, EXIT } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
@@ -15,6 +16,8 @@ export function registerSummarize(program: Command, io: CliIO): void {
     .option('-p, --provider <name>', "use this provider instead of the moderator's")
     .action(async (file, options) => {
       const engine = await loadCliContext(io)
+      // Refused before anything is read, called or written, as `turn --provider` is.
+      requireKnownProvider(options.provider, (await engine.providers()).available)
       const result = await withInterrupt(io, (signal) =>
         engine.summarize(file, {
           signal,

@@ -150,13 +150,9 @@ export function registerUi(program: Command, io: CliIO): void {
         throw new CliError('--at opens a discussion at a comment: name the discussion file too.')
       if (options.tui) {
         if (options.web) throw new CliError('Choose one of --tui and --web.')
-        if (at !== null)
-          throw new CliError(
-            'The terminal UI does not open at a comment yet: leave out --at, or use --web.',
-          )
         // Ink and React load only here, so no other command pays for them.
         const { runTui } = await import('../../tui/index.js')
-        return runTui({ ...target, cwd: io.cwd, env: io.env })
+        return runTui({ ...target, at, cwd: io.cwd, env: io.env })
       }
       if (options.web) return browserMode(io, target, options.port, at)
       const binary = electronBinary(io.env)

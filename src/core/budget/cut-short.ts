@@ -6,6 +6,9 @@ import type { ProviderResult } from '../providers/port.js'
 import { costAt, countTokens } from './estimate.js'
 import type { BudgetedCall } from './turn-budget.js'
 
+/** The note of a result cut short (`ProviderResult.note`), as the turn's summary reads it. */
+export const CUT_SHORT_NOTE = 'cut short by the budget'
+
 /** The line the engine writes under the usage line of an answer cut short. */
 export const CUT_NOTE =
   '_(cut short: the budget ran out while this answer arrived; what came is kept)_'
@@ -18,7 +21,7 @@ export function cutShortResult(call: BudgetedCall, streamed: string): ProviderRe
     durationMs: 0,
     usage: { inputTokens: call.promptTokens, outputTokens, estimated: true },
     costUsd: costAt(call.pricing.prices, call.promptTokens, outputTokens),
-    note: 'cut short by the budget',
+    note: CUT_SHORT_NOTE,
     attempts: [],
   }
 }

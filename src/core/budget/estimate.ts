@@ -40,6 +40,11 @@ export interface CallEstimate {
   expectedAnswerTokens: number
   /** Null when the provider has no `prices`: unknown, never $0. */
   costUsd: CostRange | null
+  /**
+   * False for a call that may not happen (a debate's later rounds, a defense when nobody
+   * critiqued): only the high end counts it.
+   */
+  likely?: boolean
 }
 
 function priced(prices: ProviderPrices, input: number, output: number): number {
@@ -106,7 +111,9 @@ export function sumEstimates(calls: readonly CallEstimate[]): EstimateTotal {
   const unpriced = new Set<string>()
   const priced = calls.flatMap((call) => {
     if (!call.costUsd) unpriced.add(call.provider)
-    return call.costUsd ? [call.costUsd] : []
+    if (!call.costUsd) return []
+    // A call that may not happen adds to the high end alone.
+    return [call.likely === false ? { low: 0, expected: 0, high: call.costUsd.high } : call.costUsd]
   })
   const cost: CostRange | null =
     priced.length === 0

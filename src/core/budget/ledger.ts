@@ -110,6 +110,12 @@ export class BudgetLedger {
     else this.spentUsd += used.costUsd
   }
 
+  /** The dollars neither spent nor held; null without a dollar cap. */
+  leftUsd(): number | null {
+    const { maxCostUsd } = this.limits
+    return maxCostUsd === null ? null : Math.max(0, maxCostUsd - this.spentUsd - this.heldUsd())
+  }
+
   /** What the run has spent so far. */
   spent(): { tokens: number; costUsd: number; partial: boolean } {
     return { tokens: this.spentTokens, costUsd: this.spentUsd, partial: this.unknownCost }

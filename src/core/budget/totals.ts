@@ -3,7 +3,7 @@
  * council call's record. Sums keep unknown apart from zero: a cost that leaves out unpriced answers
  * is partial, and counts estimated from text say so.
  */
-import { readRecordedCalls } from '../council/record.js'
+import { readCutCalls, readRecordedCalls } from '../council/record.js'
 import type { ParsedDiscussion } from '../format/model.js'
 import { splitUsage } from './usage-line.js'
 import type { AnswerUsage } from './usage-line.js'
@@ -21,7 +21,7 @@ export function recordedUsage(parsed: ParsedDiscussion): RecordedUsage[] {
     const { usage } = splitUsage(comment)
     if (usage) found.push({ author: comment.author, line: comment.line, usage })
   }
-  for (const call of readRecordedCalls(parsed).values()) {
+  for (const call of [...readRecordedCalls(parsed).values(), ...readCutCalls(parsed)]) {
     if (call.provider === null) continue // the council's own notes: no model was asked
     found.push({
       author: call.author,
@@ -33,6 +33,7 @@ export function recordedUsage(parsed: ParsedDiscussion): RecordedUsage[] {
         outputTokens: call.outputTokens,
         estimated: call.estimated,
         costUsd: call.costUsd,
+        ...(call.cut ? { cut: call.cut } : {}),
       },
     })
   }

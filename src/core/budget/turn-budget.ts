@@ -5,6 +5,7 @@
  * arrived kept and marked.
  */
 import { DiscussionError } from '../errors.js'
+import { formatCost } from '../providers/usage.js'
 import type { Aborter } from '../debate/deadline.js'
 import type { Persona } from '../personas/schema.js'
 import { costAt, countTokens, worstCase } from './estimate.js'
@@ -31,6 +32,8 @@ export interface BudgetedCall {
   signal: AbortSignal
   /** True once the budget cut this call. */
   readonly cut: boolean
+  /** The dollars handed to a CLI that caps its own spend (claude): the rest of the budget. */
+  maxBudgetUsd?: number
   /** Cuts the call when the text streamed so far has crossed the cap. */
   check(streamed: string): void
   /** What the call used, as it ended (null: unknown, a failure); ends the call's watch. */
@@ -45,7 +48,15 @@ export function reserveCall(
   outer?: AbortSignal,
 ): BudgetedCall | { refused: string } {
   const promptTokens = countTokens(prompt)
-  const held = budget.ledger.reserve(worstCase(promptTokens, pricing))
+  const worst = worstCase(promptTokens, pricing)
+  // A CLI that reports its own cost (claude) may make several API calls in one: its worst case is
+  // the whole rest of the dollar cap, which it is handed to enforce itself.
+  const handed = pricing.reportsCost ? budget.ledger.leftUsd() : null
+  if (handed !== null && handed <= 0)
+    return {
+      refused: `budget: nothing is left of the ${formatCost(budget.ledger.limits.maxCostUsd ?? 0)} cap`,
+    }
+  const held = budget.ledger.reserve(handed !== null ? { ...worst, costUsd: handed } : worst)
   if (!held.ok) return { refused: held.reason }
   const { reservation } = held
   const controller = budget.aborter()
@@ -61,6 +72,7 @@ export function reserveCall(
     get cut() {
       return cut
     },
+    ...(handed !== null ? { maxBudgetUsd: handed } : {}),
     check: (streamed) => {
       if (cut || controller.signal.aborted) return
       const out = countTokens(streamed)

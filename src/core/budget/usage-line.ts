@@ -7,7 +7,7 @@
  * the engine wrote it. With it in the file, totals can be made later, by any face.
  */
 import type { Comment } from '../format/model.js'
-import { recordJson } from '../format/record-json.js'
+import { readRecordJson, recordJson } from '../format/record-json.js'
 
 /** Why an answer was stopped before it ended on its own. */
 export type CutReason = 'budget'
@@ -38,16 +38,8 @@ function count(value: unknown): number | null {
 
 /** The usage a line records, or null when it is not a well-formed usage line. */
 export function readUsageLine(line: string): AnswerUsage | null {
-  const match = USAGE_LINE.exec(line)
-  if (!match?.[1]) return null
-  let value: unknown
-  try {
-    value = JSON.parse(match[1])
-  } catch {
-    return null
-  }
-  if (!value || typeof value !== 'object') return null
-  const record = value as Record<string, unknown>
+  const record = readRecordJson(USAGE_LINE, line)
+  if (!record) return null
   const inputTokens = count(record.inputTokens)
   const outputTokens = count(record.outputTokens)
   if (typeof record.provider !== 'string' || inputTokens === null || outputTokens === null)

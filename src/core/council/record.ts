@@ -10,6 +10,8 @@ import type { ParsedDiscussion } from '../format/model.js'
 import { recordJson } from '../format/record-json.js'
 import { INCOMPLETE_BLOCK_LINE } from '../format/tail.js'
 import type { Text } from '../text/text.js'
+import { CUT_NOTE } from '../budget/cut-short.js'
+import type { CutReason } from '../budget/usage-line.js'
 import type { CouncilCall } from './plan.js'
 
 export interface CallRecord {
@@ -23,6 +25,11 @@ export interface CallRecord {
   durationMs: number | null
   /** Ranking calls: which advisor each anonymous letter stood for (the ranker never sees it). */
   mapping?: Record<string, string>
+  /**
+   * Set when the answer was cut short (the budget ran out while it streamed): what arrived is
+   * kept and its spend counted, but the call is not done, so a resumed run asks it again.
+   */
+  cut?: CutReason
 }
 
 export interface RecordedCall extends CallRecord {
@@ -53,7 +60,12 @@ export function renderCallComment(
   record: CallRecord,
   answer: Text,
 ): CommentBody {
-  return composeBody([{ engine: recordLine(record) }, { engine: headingFor(call, rounds) }, answer])
+  return composeBody([
+    { engine: recordLine(record) },
+    { engine: headingFor(call, rounds) },
+    ...(record.cut ? [{ engine: CUT_NOTE }] : []),
+    answer,
+  ])
 }
 
 /** The aggregate ranking is written by the council itself (no model call). */
@@ -86,6 +98,7 @@ function asRecord(json: string): CallRecord | null {
           ? Math.max(0, value.durationMs)
           : null,
       ...(value.mapping && typeof value.mapping === 'object' ? { mapping: value.mapping } : {}),
+      ...(value.cut === 'budget' ? { cut: 'budget' as const } : {}),
     }
   } catch {
     return null
@@ -106,12 +119,9 @@ function cutShortBlocks(parsed: ParsedDiscussion): Set<number> {
   return lines
 }
 
-/**
- * The council calls recorded in a discussion, by label. A label written twice (two runs racing
- * on one file) keeps its first answer: that is the one later calls were shown.
- */
-export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, RecordedCall> {
-  const calls = new Map<string, RecordedCall>()
+/** Every council record in the file's closed blocks, in file order (a block cut by a kill aside). */
+function allRecordedCalls(parsed: ParsedDiscussion): RecordedCall[] {
+  const calls: RecordedCall[] = []
   const cutShort = cutShortBlocks(parsed)
   for (const segment of parsed.segments) {
     if (segment.kind !== 'comment') continue
@@ -121,11 +131,12 @@ export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, Recorde
     const lines = comment.body.split('\n')
     const match = RECORD.exec(lines[0] ?? '')
     const record = match?.[1] ? asRecord(match[1]) : null
-    if (!record || calls.has(record.label)) continue
+    if (!record) continue
     let rest = lines.slice(1)
     while (rest.length > 0 && (rest[0] ?? '').trim() === '') rest = rest.slice(1)
     if (HEADING.test(rest[0] ?? '')) rest = rest.slice(1)
-    calls.set(record.label, {
+    if (record.cut && rest[0] === CUT_NOTE) rest = rest.slice(1)
+    calls.push({
       ...record,
       author: comment.author,
       answer: rest.join('\n').trim(),
@@ -133,4 +144,21 @@ export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, Recorde
     })
   }
   return calls
+}
+
+/**
+ * The council calls recorded in a discussion, by label. A label written twice (two runs racing
+ * on one file) keeps its first answer: that is the one later calls were shown. An answer the
+ * budget cut short is not a finished call: resuming asks it again.
+ */
+export function readRecordedCalls(parsed: ParsedDiscussion): Map<string, RecordedCall> {
+  const calls = new Map<string, RecordedCall>()
+  for (const call of allRecordedCalls(parsed))
+    if (!call.cut && !calls.has(call.label)) calls.set(call.label, call)
+  return calls
+}
+
+/** The answers the budget cut short, in file order: not done, but what they used was spent. */
+export function readCutCalls(parsed: ParsedDiscussion): RecordedCall[] {
+  return allRecordedCalls(parsed).filter((call) => call.cut)
 }

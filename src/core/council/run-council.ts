@@ -4,6 +4,7 @@
  * appends each answer as soon as it arrives and moves the phase when a stage begins. A run that
  * was killed therefore resumes by running again: finished calls are in the file and are skipped.
  */
+import { BudgetCutError } from '../budget/budget-errors.js'
 import { currentPhase } from '../discussion/describe.js'
 import type { HeaderChanges } from '../format/header-edit.js'
 import { admitName, admitText } from '../text/text.js'
@@ -176,13 +177,28 @@ export async function runCouncil(
         },
       })
     } catch (error) {
+      // An answer the budget cut short is kept, marked; the call is still not done.
+      if (error instanceof BudgetCutError) await keep(call, material, error.partial, inPhase, true)
       failed.push({ label: call.label, reason: errorMessage(error) })
       emit({ type: 'failed', label: call.label, reason: errorMessage(error) })
       return
     }
+    await keep(call, material, result, inPhase, false)
+  }
+
+  /** Appends a call's answer with its record; `cut`: what arrived of one the budget stopped. */
+  const keep = async (
+    call: CouncilCall,
+    material: ReturnType<typeof materialFor>,
+    result: ProviderResult,
+    inPhase: Promise<void>,
+    cut: boolean,
+  ): Promise<void> => {
+    const persona = deps.persona(call.role)
     // Models used to the turn contract may wrap their answer in it; take the text out.
     const parsed = parseAnswer(result.text, { votes: false })
     const answer = parsed.kind === 'comment' ? parsed.comment : admitText('')
+    if (cut && answer.trim() === '') return
     if (answer.trim() === '') {
       const reason = `${result.provider} gave no answer`
       failed.push({ label: call.label, reason })
@@ -201,6 +217,7 @@ export async function runCouncil(
         costUsd: result.costUsd,
         durationMs: Math.round(result.durationMs),
         ...(material.mapping ? { mapping: material.mapping } : {}),
+        ...(cut ? { cut: 'budget' as const } : {}),
       },
       answer,
     )
@@ -211,6 +228,7 @@ export async function runCouncil(
         body: text,
         vote: null,
       })
+      if (cut) return
       emit({
         type: 'done',
         label: call.label,

@@ -6,6 +6,7 @@ import type { CommentBody } from '../format/comment-body.js'
 import { admitAnswer, admitName, admitText, TextRefusedError } from '../text/text.js'
 import type { Name } from '../text/text.js'
 import { blocks } from './blocks.js'
+import { budgetStopBlock, withUsage } from './budget-blocks.js'
 import type { CritiqueText } from './blocks.js'
 import { readBallot, readCritiques, readDefense, readProposal } from './answers.js'
 import type { AnswerRules, ReadAnswer } from './answers.js'
@@ -109,16 +110,34 @@ export async function askOne(input: AskInput): Promise<void> {
   )
   if (outcome.kind === 'cancelled') return
   if (outcome.kind === 'timeout') return absent(`timed out after ${timeoutMs / 1000} s`)
-  if (outcome.kind === 'failed') return absent(`no answer: ${errorText(outcome.error)}`)
+  if (outcome.kind === 'failed') {
+    // A budget stop is no absence: the participant is asked again when the debate resumes.
+    const stopped = budgetStopBlock(outcome.error)
+    if (stopped) {
+      await append(author, stopped)
+      emit({
+        type: 'participant-absent',
+        round: round.number,
+        phase,
+        participant: alias,
+        reason: errorText(outcome.error),
+      })
+      return
+    }
+    return absent(`no answer: ${errorText(outcome.error)}`)
+  }
 
   const text = outcome.value.text
   const rules = rulesFor(state, round, alias)
   const { answer, notes } = readFor(phase, text, rules)
   if (!answer) return absent(`unreadable answer (${notes.join('; ')})`, text)
+  const result = outcome.value
+  // Each answer's block begins with what it used, as a turn's does.
+  const answered = (body: CommentBody) => append(author, withUsage(result, body))
   switch (answer.kind) {
     case 'proposal': {
       const id = proposalIdFor(state, alias)
-      await append(author, blocks.proposal(id, alias, answer.text, answer.confidence, notes))
+      await answered(blocks.proposal(id, alias, answer.text, answer.confidence, notes))
       emit({
         type: 'proposal-submitted',
         participant: alias,
@@ -134,7 +153,7 @@ export async function askOne(input: AskInput): Promise<void> {
         round: round.number,
         critic: alias,
       }))
-      await append(author, blocks.critiques(alias, round.number, critiques, notes))
+      await answered(blocks.critiques(alias, round.number, critiques, notes))
       emit({
         type: 'critique-submitted',
         participant: alias,
@@ -144,8 +163,7 @@ export async function askOne(input: AskInput): Promise<void> {
     }
     case 'defense': {
       const proposal = rules.ownProposal ?? ''
-      await append(
-        author,
+      await answered(
         blocks.defense(
           {
             proposal,
@@ -169,8 +187,7 @@ export async function askOne(input: AskInput): Promise<void> {
     }
     case 'ballot': {
       const weight = state.participants.find((p) => p.alias === alias)?.weight ?? 0
-      await append(
-        author,
+      await answered(
         blocks.ballot(alias, answer.approves, round.number, weight, answer.justification, notes),
       )
       emit({ type: 'ballot-cast', participant: alias, approves: answer.approves, weight })

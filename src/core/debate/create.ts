@@ -27,7 +27,8 @@ export function renderNewDebate(debate: {
     status: admitText('OPEN'),
     // Aliases are persona aliases (`[a-z][a-z0-9_-]*`), through the door all the same.
     participants: debate.participants.map((p) => admitText(p.alias)),
-    context: debate.context,
+    // The Question section says what the debate decides: without a context, its title.
+    context: debate.context.trim() === '' ? debate.title : debate.context,
     created: debate.created,
     skeleton: debate.skeleton ?? null,
   })

@@ -48,4 +48,6 @@ export interface DebateRunOptions {
   concurrency?: number
   /** Overrides the debate's own round timeout (milliseconds). */
   timeoutMs?: number
+  /** True once the run must stop between steps (a budget ran out): it stops as if cancelled. */
+  stop?: () => boolean
 }

@@ -29,7 +29,7 @@ import { parseResult } from './result-markers.js'
 import { parseSettings } from './settings-header.js'
 import { parseWeights, WEIGHT_GENERAL } from './weights.js'
 
-function emptyRound(number: number, candidates: string[]): DebateRound {
+export function emptyRound(number: number, candidates: string[]): DebateRound {
   return {
     number,
     candidates,

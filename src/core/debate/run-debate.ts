@@ -67,7 +67,7 @@ export async function runDebate(
         resumed: state.rounds.length > 0,
       })
     }
-    if (options.signal?.aborted) {
+    if (options.signal?.aborted || options.stop?.()) {
       emit({ type: 'debate-cancelled' })
       return { state, cancelled: true }
     }
@@ -121,7 +121,7 @@ export async function runDebate(
               append,
             }),
         )
-        if (options.signal?.aborted) continue // recorded nothing for the cancelled calls
+        if (options.signal?.aborted || options.stop?.()) continue // the step did not finish
         emit({ type: 'phase-ended', round: step.round, phase: step.phase })
         break
       }

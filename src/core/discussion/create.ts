@@ -5,6 +5,7 @@
 import { closeFences, escapeText } from '../format/escape.js'
 import { sanitizeHeaderValue } from '../format/header-edit.js'
 import { fillPlaceholders } from '../templates/fill-placeholders.js'
+import { withoutHints } from '../templates/skeleton-hints.js'
 import type { Name, Text } from '../text/text.js'
 import { admitText } from '../text/text.js'
 
@@ -22,7 +23,6 @@ export interface NewDiscussion {
 }
 
 const DEFAULT_SKELETON = admitText('# {title}\n\n## Context\n\n{context}\n')
-const NO_CONTEXT = admitText('_Describe what is being discussed and why._')
 
 /** The skeleton, title and context are escaped each on its own, so none can close another's fence. */
 const escaped = (text: Text): string => escapeText(text, { votes: false }).join('\n')
@@ -37,12 +37,15 @@ export function renderNewDiscussion(discussion: NewDiscussion): string {
     `<!-- Template: ${sanitizeHeaderValue(discussion.template)} -->`,
     `<!-- Participants: ${discussion.participants.map(sanitizeHeaderValue).join(', ')} -->`,
   ]
-  // Title and context go in as written (escaped), in one pass over the escaped skeleton; fences
-  // each closes on its own may still pair up across them, so any left open is escaped too.
-  const context = discussion.context.trim() === '' ? NO_CONTEXT : discussion.context
-  const body = fillPlaceholders(escaped(discussion.skeleton ?? DEFAULT_SKELETON), {
+  // The skeleton's hints ("[Goal 1]") and the sections they leave empty go first (with the Context
+  // section when there is no context); then title and context go in as written (escaped), in one
+  // pass over the escaped skeleton; fences each closes on its own may still pair up across them,
+  // so any left open is escaped too.
+  const context = discussion.context.trim() !== ''
+  const skeleton = withoutHints(escaped(discussion.skeleton ?? DEFAULT_SKELETON), { context })
+  const body = fillPlaceholders(skeleton, {
     title: escaped(discussion.title),
-    context: escaped(context),
+    context: context ? escaped(discussion.context) : '',
   }).split('\n')
   closeFences(body)
   return `${headers.join('\n')}\n\n${body.join('\n').trimEnd()}\n\n---\n`

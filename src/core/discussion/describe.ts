@@ -2,6 +2,8 @@
  * The structured view of a discussion that `discussions parse` prints and every other tool reads:
  * plain JSON, stable keys, every item with its author and line.
  */
+import { splitSkipped } from '../budget/skipped-line.js'
+import type { SkippedCall } from '../budget/skipped-line.js'
 import { splitUsage } from '../budget/usage-line.js'
 import type { AnswerUsage } from '../budget/usage-line.js'
 import { headerValue, splitList } from '../format/headers.js'
@@ -26,6 +28,8 @@ export interface CommentView {
   current: boolean
   /** What the answer used, from the line the engine wrote at its head; null for none. */
   usage: AnswerUsage | null
+  /** A call the budget did not start, from the line the engine wrote at its head; null for none. */
+  skipped: SkippedCall | null
 }
 
 export interface DiscussionView {
@@ -89,15 +93,19 @@ export function describeDiscussion(parsed: ParsedDiscussion): DiscussionView {
     created: headerValue(parsed, 'Created'),
     participants: splitList(headerValue(parsed, 'Participants')),
     headers: Object.fromEntries(parsed.headers.map((entry) => [entry.key, entry.value])),
-    comments: parsed.comments.map((comment) => ({
-      author: comment.author,
-      ...splitUsage(comment),
-      vote: comment.vote,
-      mentions: comment.mentions,
-      line: comment.line,
-      closed: comment.closed,
-      current: comment.epoch === epoch,
-    })),
+    comments: parsed.comments.map((comment) => {
+      const { skipped, body } = splitSkipped(comment)
+      return {
+        author: comment.author,
+        ...splitUsage({ body }),
+        skipped,
+        vote: comment.vote,
+        mentions: comment.mentions,
+        line: comment.line,
+        closed: comment.closed,
+        current: comment.epoch === epoch,
+      }
+    }),
     questions: items('question'),
     todos: items('todo'),
     decisions: items('decision'),

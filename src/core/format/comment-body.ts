@@ -50,3 +50,8 @@ export function personBody(text: Text): CommentBody {
 export function bodyAsWritten(text: Text): CommentBody {
   return escapeAsWritten(text).join('\n') as CommentBody
 }
+
+/** A body with the engine's line put at its head (an answer's usage line over a debate block). */
+export function withEngineHead(line: string, body: CommentBody): CommentBody {
+  return composeBody([{ engine: line }, { engine: body }])
+}

@@ -8,3 +8,16 @@ export function recordJson(value: unknown): string {
     match === '--' ? '-\\u002d' : `\\u${match.charCodeAt(0).toString(16).padStart(4, '0')}`,
   )
 }
+
+/** The JSON object of an engine record line `pattern` matches (its group 1), or null. */
+export function readRecordJson(pattern: RegExp, line: string): Record<string, unknown> | null {
+  const match = pattern.exec(line)
+  if (!match?.[1]) return null
+  let value: unknown
+  try {
+    value = JSON.parse(match[1])
+  } catch {
+    return null
+  }
+  return value && typeof value === 'object' ? (value as Record<string, unknown>) : null
+}

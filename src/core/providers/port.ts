@@ -17,6 +17,11 @@ export interface ProviderRequest {
    * through `onText` so far came from the failed attempt and should be discarded.
    */
   onRetry?: (failed: ProviderAttempt, next: string) => void
+  /**
+   * The dollars this call may spend, handed to a provider that takes a cap of its own (claude's
+   * `--max-budget-usd`); absent: no cap.
+   */
+  maxBudgetUsd?: number
 }
 
 export interface ProviderUsage {

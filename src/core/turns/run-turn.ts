@@ -5,6 +5,8 @@
  */
 import { answerUsage } from '../budget/answer-usage.js'
 import { CUT_NOTE, cutShortResult, usedBy } from '../budget/cut-short.js'
+import { recordSkips } from '../budget/record-skips.js'
+import type { BudgetSkip } from '../budget/record-skips.js'
 import { requirePrices, reserveCall } from '../budget/turn-budget.js'
 import type { TurnBudget } from '../budget/turn-budget.js'
 import type { CutReason } from '../budget/usage-line.js'
@@ -117,6 +119,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
       selection.aliases.flatMap((alias) => deps.persona(alias) ?? []),
     )
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
+  const budgetSkips: BudgetSkip[] = []
 
   const answerOne = async (alias: string): Promise<TurnAnswer> => {
     const finish = (event: ParticipantEvent, outcome: TurnAnswer['outcome']): TurnAnswer => {
@@ -139,11 +142,19 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     // In sequential mode each participant reads the answers given before it in this turn.
     const snapshot = options.sequential ? await readSnapshot(deps.store, options.file) : first
     const prompt = promptFor(persona, snapshot, phase, { ...options, random: deps.random })
-    const budgeted = options.budget
-      ? reserveCall(options.budget, options.budget.pricing(persona), prompt, options.signal)
-      : null
-    if (budgeted && 'refused' in budgeted)
+    const pricing = options.budget?.pricing(persona)
+    const budgeted =
+      options.budget && pricing
+        ? reserveCall(options.budget, pricing, prompt, options.signal)
+        : null
+    if (budgeted && 'refused' in budgeted) {
+      budgetSkips.push({
+        author: persona.name,
+        provider: pricing?.provider ?? '',
+        reason: budgeted.refused,
+      })
       return finish({ type: 'skipped', participant: alias, reason: budgeted.refused }, 'skipped')
+    }
     emit({ type: 'started', participant: alias })
     // Under a budget the call has a signal of its own: the budget stops it alone.
     const signal = budgeted ? budgeted.signal : options.signal
@@ -160,6 +171,7 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
         },
         callout: options.callout ?? '',
         ...(signal ? { signal } : {}),
+        ...(budgeted?.maxBudgetUsd !== undefined ? { maxBudgetUsd: budgeted.maxBudgetUsd } : {}),
         ...(options.timeoutMs !== undefined ? { timeoutMs: options.timeoutMs } : {}),
         onRetry: (failed, next) => {
           streamed = ''
@@ -253,6 +265,12 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
 
   const concurrency = options.sequential ? 1 : Math.max(1, options.concurrency ?? 8)
   const answers = await mapWithConcurrency(selection.aliases, concurrency, answerOne)
+  await recordSkips(
+    deps.store,
+    options.file,
+    budgetSkips,
+    answers.some((answer) => answer.outcome !== 'skipped'),
+  )
   const cancelled = options.signal?.aborted ?? false
   const nobodyAsked = selection.aliases.length === 0
   const budgetStopped = options.budget?.ledger.stopped ?? false

@@ -3,8 +3,8 @@
  * personality as a literal block, defaults left out. A file is only replaced when it already
  * holds this very persona, so a save never overwrites a different persona's file.
  */
-import { readFile } from 'node:fs/promises'
-import { basename, join } from 'node:path'
+import { readFile, realpath, rm } from 'node:fs/promises'
+import { basename, dirname, join, sep } from 'node:path'
 
 import { stringify } from 'yaml'
 
@@ -74,4 +74,27 @@ export async function savePersonaFile(
   await ensureFolderInside(dir, within)
   await replaceDurably(file, text, within)
   return { file, replaced: found !== undefined }
+}
+
+/**
+ * Deletes the persona file `file` of `alias`, which must be its own file (not the shared
+ * participants file, and naming that alias) lying in `dir`, itself inside `within` after links:
+ * a project's linked folder cannot make the app delete a file elsewhere.
+ */
+export async function deletePersonaFile(
+  alias: string,
+  file: string,
+  dir: string,
+  within: string,
+): Promise<void> {
+  if (basename(file) === PARTICIPANTS_FILE || dirname(file) !== dir)
+    throw new ConfigError(`${file} is not a persona file of its own; edit it by hand instead`, {
+      file,
+    })
+  const [realDir, realRoot] = await Promise.all([realpath(dir), realpath(within)])
+  if (realDir !== realRoot && !realDir.startsWith(`${realRoot}${sep}`))
+    throw new ConfigError(`${dir} lies outside ${within}; the app does not delete there`, { file })
+  if ((await aliasInFile(file)) !== alias)
+    throw new ConfigError(`${file} does not hold the persona "${alias}"`, { file })
+  await rm(file)
 }

@@ -4,11 +4,11 @@
  * with the reason, and the run stops between steps, to be resumed with a new budget), and a
  * stream that crosses the cap is stopped.
  */
-import { usedBy } from '../../core/budget/cut-short.js'
+import { BudgetCutError, BudgetRefusedError } from '../../core/budget/budget-errors.js'
+import { cutShortResult, usedBy } from '../../core/budget/cut-short.js'
 import type { CallPricing } from '../../core/budget/estimate.js'
 import { reserveCall } from '../../core/budget/turn-budget.js'
 import type { RunBudget } from '../../core/budget/turn-budget.js'
-import { ProviderError } from '../../core/providers/port.js'
 import type { ProviderRequest, ProviderResult } from '../../core/providers/port.js'
 
 export function withBudget<Call>(
@@ -18,13 +18,15 @@ export function withBudget<Call>(
 ): (call: Call, request: ProviderRequest) => Promise<ProviderResult> {
   return async (call, request) => {
     const prompt = `${request.system ?? ''}${request.prompt}`
-    const held = reserveCall(budget, pricing(call), prompt, request.signal)
-    if ('refused' in held) throw new ProviderError('config', held.refused)
+    const priced = pricing(call)
+    const held = reserveCall(budget, priced, prompt, request.signal)
+    if ('refused' in held) throw new BudgetRefusedError(held.refused, priced.provider)
     let streamed = ''
     try {
       const result = await complete(call, {
         ...request,
         signal: held.signal,
+        ...(held.maxBudgetUsd !== undefined ? { maxBudgetUsd: held.maxBudgetUsd } : {}),
         onText: (delta) => {
           request.onText?.(delta)
           streamed += delta
@@ -38,12 +40,13 @@ export function withBudget<Call>(
       held.settle(usedBy(result))
       return result
     } catch (error) {
+      if (held.cut && !request.signal?.aborted) {
+        // What arrived is kept by the caller, and what it used is spent.
+        const partial = cutShortResult(held, streamed)
+        held.settle(usedBy(partial))
+        throw new BudgetCutError(partial)
+      }
       held.settle(null)
-      if (held.cut && !request.signal?.aborted)
-        throw new ProviderError(
-          'cancelled',
-          'budget: the answer crossed the cap while it streamed and was stopped',
-        )
       throw error
     }
   }

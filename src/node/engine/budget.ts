@@ -59,12 +59,14 @@ export function pricingFor(
 export function limitsFor(
   engine: EngineContext,
   caps: RunCaps,
-  parsed: ParsedDiscussion,
+  /** The discussion's file as it stands; null for one not written yet (nothing spent). */
+  parsed: ParsedDiscussion | null,
 ): BudgetLimits {
   const settings = engine.config.budget
   let maxCostUsd = caps.maxCostUsd ?? settings.max_cost_per_run
   if (settings.max_cost_per_discussion !== null) {
-    const spent = sumUsage(recordedUsage(parsed).map((item) => item.usage)).costUsd ?? 0
+    const recorded = parsed ? recordedUsage(parsed) : []
+    const spent = sumUsage(recorded.map((item) => item.usage)).costUsd ?? 0
     const left = Math.max(0, settings.max_cost_per_discussion - spent)
     maxCostUsd = maxCostUsd === null ? left : Math.min(maxCostUsd, left)
   }

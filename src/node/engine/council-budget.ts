@@ -21,7 +21,7 @@ export interface CouncilBudget extends RunBudget {
 export async function councilBudget(
   engine: EngineContext,
   caps: RunCaps,
-  parsed: ParsedDiscussion,
+  parsed: ParsedDiscussion | null,
   options: CouncilOptions,
   caller: Pick<CouncilCaller, 'providerFor'>,
 ): Promise<CouncilBudget | undefined> {
@@ -32,4 +32,17 @@ export async function councilBudget(
   const limits = limitsFor(engine, caps, parsed)
   requirePricesOf(limits, planCouncil(options).flat().map(pricing))
   return { ledger: new BudgetLedger(limits), aborter: () => new AbortController(), pricing }
+}
+
+/**
+ * A new council's caps, checked before its file is written: a dollar cap with a provider that
+ * has no `prices` is refused with nothing written, as a turn's is with its file unchanged.
+ */
+export async function checkNewCouncilBudget(
+  engine: EngineContext,
+  caps: RunCaps,
+  options: CouncilOptions,
+  caller: Pick<CouncilCaller, 'providerFor'>,
+): Promise<void> {
+  await councilBudget(engine, caps, null, options, caller)
 }

@@ -29,7 +29,7 @@ import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { councilCaller } from '../council/council-providers.js'
 import type { RunCaps } from './budget.js'
 import { withBudget } from './budget-guard.js'
-import { councilBudget } from './council-budget.js'
+import { checkNewCouncilBudget, councilBudget } from './council-budget.js'
 import { admitName, admitTyped } from '../../core/text/text.js'
 
 export interface NewCouncil extends CouncilOptionsInput {
@@ -60,19 +60,30 @@ export async function createAndRunCouncil(
   } = {},
 ): Promise<CouncilRunResult & { budgetStopped: boolean }> {
   const { onCreated, ...run } = options
-  const { path, assets } = await writeCouncilFile(engine, request)
+  const { path, assets } = await writeCouncilFile(engine, request, run.caps ?? {})
   onCreated?.(path)
   return runCouncilFile(engine, path, run, assets)
 }
 
+/** Writes the council's file; with `caps`, only once the budget could start (nothing otherwise). */
 async function writeCouncilFile(
   engine: EngineContext,
   request: NewCouncil,
+  caps?: RunCaps,
 ): Promise<{ path: string; assets: CouncilAssets }> {
   const options = resolveCouncilOptions(request)
   const provider = request.provider ?? null
-  requireKnownProvider(provider, (await engine.providers()).available)
+  const providers = await engine.providers()
+  requireKnownProvider(provider, providers.available)
   const assets = await loadCouncilAssets(registryDirs(engine.projectRoot, engine.env), options.mode)
+  if (caps) {
+    const caller = councilCaller(providers, engine.config.council, {
+      tier: options.tier,
+      explicit: provider,
+      persona: (call) => assets.persona(call.role),
+    })
+    await checkNewCouncilBudget(engine, caps, options, caller)
+  }
   const members = rolesOf(options.mode).map((role) => admitName(assets.persona(role).name))
   const text = renderCouncilDiscussion(
     {

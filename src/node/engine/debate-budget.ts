@@ -13,8 +13,7 @@ import type { EngineContext } from './engine-context.js'
 
 export interface BudgetedDebate {
   deps: DebateDeps
-  /** Aborts when the budget stops the run; the run's own signal aborts it too. */
-  signal: AbortSignal
+  /** True once the budget stopped a call: the debate stops between steps. */
   stopped(): boolean
 }
 
@@ -24,7 +23,7 @@ export async function budgetedDebate(
   parsed: ParsedDiscussion,
   participants: readonly string[],
   caps: RunCaps,
-  options: { provider?: string; signal?: AbortSignal },
+  options: { provider?: string },
 ): Promise<BudgetedDebate | null> {
   if (!anyCap(engine, caps)) return null
   const [personas, loaded] = await Promise.all([engine.personas(), engine.providers()])
@@ -34,32 +33,12 @@ export async function budgetedDebate(
   const limits = limitsFor(engine, caps, parsed)
   requirePricesOf(limits, participants.map(pricing))
   const ledger = new BudgetLedger(limits)
-  const stop = new AbortController()
-  const outer = options.signal
-  outer?.addEventListener('abort', () => stop.abort(), { once: true })
-  if (outer?.aborted) stop.abort()
-  let inFlight = 0
-  const guarded = withBudget(
+  // Once the budget has stopped a call, the step's other calls end as they will (their answers
+  // are kept) and the debate stops before the next step: never in the middle of one.
+  const complete = withBudget(
     { ledger, aborter: () => new AbortController() },
     pricing,
     deps.complete,
   )
-  return {
-    deps: {
-      ...deps,
-      complete: async (alias, request) => {
-        inFlight++
-        try {
-          return await guarded(alias, request)
-        } finally {
-          // Once the budget has stopped a call, the debate stops when the step's other calls
-          // have ended (their answers are kept): between steps, never in the middle of one.
-          inFlight--
-          if (ledger.stopped && inFlight === 0) stop.abort()
-        }
-      },
-    },
-    signal: stop.signal,
-    stopped: () => ledger.stopped,
-  }
+  return { deps: { ...deps, complete }, stopped: () => ledger.stopped }
 }

@@ -88,12 +88,17 @@ export async function runDebateFile(
   requireKnownProvider(provider, (await engine.providers()).available)
   const deps = await debateDeps(engine, provider !== undefined ? { provider } : {})
   const aliases = state.participants.map((participant) => participant.alias)
-  const budgeted = await budgetedDebate(engine, deps, parsed, aliases, caps, {
-    ...(provider !== undefined ? { provider } : {}),
-    ...(run.signal ? { signal: run.signal } : {}),
-  })
+  const budgeted = await budgetedDebate(
+    engine,
+    deps,
+    parsed,
+    aliases,
+    caps,
+    provider !== undefined ? { provider } : {},
+  )
   if (!budgeted) return { ...(await runDebate({ ...run, file: path }, deps)), budgetStopped: false }
-  const result = await runDebate({ ...run, signal: budgeted.signal, file: path }, budgeted.deps)
+  const stop = () => budgeted.stopped()
+  const result = await runDebate({ ...run, stop, file: path }, budgeted.deps)
   const budgetStopped = budgeted.stopped() && !run.signal?.aborted
   return { ...result, cancelled: result.cancelled && !budgetStopped, budgetStopped }
 }

@@ -36,6 +36,18 @@ export async function loadDiscussion(
   return { ...snapshot, view: describeDiscussion(snapshot.parsed) }
 }
 
+/** See Engine.loadText. */
+export async function loadDiscussionText(
+  engine: EngineContext,
+  path: string,
+): Promise<Omit<DiscussionSnapshot, 'parsed'>> {
+  try {
+    return await engine.store.readText(resolve(engine.cwd, path), path)
+  } catch (error) {
+    throw missingFileError(path, error)
+  }
+}
+
 /** See Engine.requireWritableDiscussion. */
 export async function requireWritableDiscussion(
   engine: EngineContext,
@@ -145,7 +157,7 @@ export async function outputFolder(engine: EngineContext, dir?: string): Promise
 /** See Engine.status. */
 export async function statusOf(
   engine: EngineContext,
-  loaded: LoadedDiscussion,
+  loaded: Pick<LoadedDiscussion, 'view'>,
 ): Promise<DiscussionStatus> {
   const phase = await phaseOf(engine, loaded.view.template, loaded.view.phase)
   return discussionStatus(loaded.view, engine.config.consensus, {

@@ -38,6 +38,7 @@ import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
 import type { SummaryWritten } from './summarize.js'
+import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
 import type { RunEstimate } from './estimate-turn.js'
 import type { FolderUsage } from './usage.js'
@@ -46,6 +47,7 @@ import {
   advanceDiscussion,
   createDiscussion,
   loadDiscussion,
+  loadDiscussionText,
   phaseOf,
   requireWritableDiscussion,
   statusOf,
@@ -192,6 +194,11 @@ export class Engine implements EngineContext {
     return loadDiscussion(this, path)
   }
 
+  /** The discussion's text as `load` reads it, through the same door and errors, not parsed. */
+  loadText(path: string): Promise<Omit<DiscussionSnapshot, 'parsed'>> {
+    return loadDiscussionText(this, path)
+  }
+
   /**
    * Refuses, before anything is asked or written, a file that is missing, is not a discussion, or
    * cannot be written (with `folder`: nor its folder, for header rewrites and summaries), and a
@@ -235,7 +242,7 @@ export class Engine implements EngineContext {
    * The discussion at a glance under the configured rules; the verdict knows whether the current
    * phase votes (from its template), so a phase that does not vote never reads "Consensus reached".
    */
-  status(loaded: LoadedDiscussion): Promise<DiscussionStatus> {
+  status(loaded: Pick<LoadedDiscussion, 'view'>): Promise<DiscussionStatus> {
     return statusOf(this, loaded)
   }
 
@@ -306,6 +313,12 @@ export class Engine implements EngineContext {
     const file = await this.createDebate(request)
     onCreated?.(file)
     return { file, ...(await this.resumeDebate(file, run)) }
+  }
+
+  /** What the debate in `file` may cost from where it stands, call by call; calls nobody. */
+  async estimateDebate(file: string, options: { provider?: string } = {}): Promise<RunEstimate> {
+    const { estimateDebateIn } = await import('./estimate-debate.js')
+    return estimateDebateIn(this, file, options)
   }
 
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */
@@ -448,6 +461,12 @@ export class Engine implements EngineContext {
   async savePersona(persona: PersonaInput, target: PersonaTarget): Promise<SavedPersona> {
     const { savePersona } = await import('./personas.js')
     return savePersona(this, persona, target)
+  }
+
+  /** Deletes a user's or project's persona file; returns the file. */
+  async deletePersona(alias: string): Promise<string> {
+    const { deletePersona } = await import('./personas.js')
+    return deletePersona(this, alias)
   }
 
   // Decisions leaving the discussion: ADRs, an HTML page, the CI gate (docs/export.md, docs/ci.md).

@@ -51,6 +51,8 @@ export interface CommandDialect {
   /** The call in its scratch folder: files it needs there are written now. */
   prepare(scratch: string): CommandCall
   reader(): OutputReader
+  /** The arguments that cap one call's spend at `usd` dollars, for a CLI that takes one. */
+  budgetArgs?: (usd: number) => string[]
 }
 
 /** The program's stdout is the answer, as it comes. */

@@ -117,8 +117,13 @@ export function createCommandProvider(options: CommandProviderOptions): Provider
     try {
       const call = dialect.prepare(scratch)
       const stdin = promptInput(scratch, input)
+      // The rest of a run's dollar cap, handed to a CLI that enforces one itself.
+      const argv =
+        request.maxBudgetUsd !== undefined && dialect.budgetArgs
+          ? [...call.argv, ...dialect.budgetArgs(request.maxBudgetUsd)]
+          : call.argv
       try {
-        subprocess = spawn(call.argv[0] ?? program, call.argv.slice(1), {
+        subprocess = spawn(argv[0] ?? program, argv.slice(1), {
           cwd: scratch,
           env: {
             ...childEnv(options.parentEnv, options.envNames, options.ownVariable),

@@ -223,6 +223,15 @@ export class DiscussionFileStore {
 
   /** The discussion at `path` (named in messages as `shown`). */
   async read(path: string, shown: string = path): Promise<DiscussionSnapshot> {
+    const snapshot = await this.readText(path, shown)
+    return { ...snapshot, parsed: parseDiscussion(snapshot.text) }
+  }
+
+  /**
+   * The discussion at `path` as `read` gives it, through the same door, but not parsed: for a
+   * caller that parses it elsewhere (the terminal UI, on a worker thread).
+   */
+  async readText(path: string, shown: string = path): Promise<Omit<DiscussionSnapshot, 'parsed'>> {
     const { handle, stats } = await openDiscussion(path, 'read', this.door(path, shown))
     try {
       const tooLarge = stats.size > BigInt(this.maxBytes)
@@ -231,7 +240,6 @@ export class DiscussionFileStore {
       return {
         path,
         text,
-        parsed: parseDiscussion(text),
         version: {
           size: Number(stats.size),
           mtimeMs: Number(stats.mtimeNs) / 1e6,

@@ -31,7 +31,8 @@ if (root) {
         defaultColorScheme="auto"
       >
         {/* Under dialogs (Mantine's modals sit at 200): a toast never covers a dialog's buttons. */}
-        <Notifications position="bottom-right" zIndex={TOAST_Z_INDEX} />
+        {/* Narrower than the side panel (340 px), so a toast sits over it, never over a card. */}
+        <Notifications position="bottom-right" zIndex={TOAST_Z_INDEX} containerWidth={320} />
         <ErrorBoundary>
           <ApiContext.Provider value={connectApi()}>
             <App />

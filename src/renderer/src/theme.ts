@@ -37,9 +37,12 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--od-color-error-text': 'var(--mantine-color-red-9)',
+    // A field's error (its message, its text) at AA too: Mantine's red-6 is 3.3:1 on white.
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--od-color-error-text': 'var(--mantine-color-red-4)',
+    '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 })

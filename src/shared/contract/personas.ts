@@ -44,6 +44,11 @@ export const personasRequests = {
     target: z.enum(['user', 'project']),
     persona: personaWireSchema,
   }),
+  /** Deletes a user's or project's persona file; a bundled persona is refused. */
+  'personas:delete': z.strictObject({
+    alias: z.string().min(1).max(100),
+    folder: pathSchema.optional(),
+  }),
 }
 
 export const personaInfoSchema = z.object({
@@ -74,4 +79,5 @@ export interface PersonasResponses {
   'personas:list': PersonaInfo[]
   'personas:read': PersonaDetail
   'personas:save': PersonaSaved
+  'personas:delete': { file: string }
 }

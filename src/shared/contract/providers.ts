@@ -15,6 +15,8 @@ export const providersRequests = {
   /** `probe: false` skips contacting endpoints (fast; `usable` may then be null). */
   'providers:list': z.strictObject({ folder: folderField, probe: z.boolean().optional() }),
   'providers:test': z.strictObject({ folder: folderField, name }),
+  /** Stops a running test of `name` (its call is aborted); false when none was running. */
+  'providers:cancelTest': z.strictObject({ folder: folderField, name }),
   'providers:setDefault': z.strictObject({ folder: folderField, name }),
   'providers:trust': z.strictObject({ folder: folderField, trust: z.boolean() }),
 }
@@ -78,6 +80,7 @@ export const projectTrustSchema = z.object({ trusted: z.boolean() })
 export interface ProvidersResponses {
   'providers:list': ProvidersState
   'providers:test': ProviderTestResult
+  'providers:cancelTest': boolean
   'providers:setDefault': DefaultProviderSaved
   'providers:trust': z.infer<typeof projectTrustSchema>
 }

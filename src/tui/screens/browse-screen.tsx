@@ -1,6 +1,7 @@
 import { Box } from 'ink'
 import { useCallback, useEffect, useRef, useState } from 'react'
 
+import type { SearchResults } from '../../core/search/search.js'
 import type { DiscussionListing } from '../../node/engine/index.js'
 import { useKeys } from '../keys.js'
 import type { TuiSession } from '../session.js'
@@ -10,13 +11,16 @@ import { browseCells, browseHeader, filterListings, listedTitles } from '../view
 import { fit } from '../view-model/text.js'
 import { Text } from '../safe-text.js'
 
+const plural = (count: number, word: string): string => `${count} ${word}${count === 1 ? '' : 's'}`
+
 /** The folder's discussions, newest activity first; typing filters, Enter opens. */
 export function BrowseScreen(props: {
   session: TuiSession
   columns: number
   rows: number
   colors: boolean
-  onOpen: (path: string) => void
+  /** `at`: the comment to open at (a search's best hit in it), numbered as `parse` numbers them. */
+  onOpen: (path: string, at?: number | null) => void
   onQuit: () => void
   onHelp: () => void
 }): React.JSX.Element {
@@ -52,7 +56,37 @@ export function BrowseScreen(props: {
     setQuery(typed.current)
     setSelected(0)
   }
-  const shown = filterListings(listings ?? [], query)
+  // Full-text search after `/`: the query typed (null when not searching), and its results, the
+  // discussions with a hit best first, each opened at its best hit.
+  const searchTyped = useRef<string | null>(null)
+  const [search, setSearch] = useState<{ query: string; results: SearchResults | null } | null>(
+    null,
+  )
+  const searches = useRef(0)
+  const searchRef = useRef(search)
+  searchRef.current = search
+  const runSearch = (query: string): void => {
+    searchTyped.current = query
+    chosen.current = 0
+    setSelected(0)
+    const mine = ++searches.current
+    setSearch({ query, results: null })
+    if (query.trim() === '') return
+    session.search(query).then(
+      (results) => {
+        if (mine === searches.current) setSearch({ query, results })
+      },
+      (failure: unknown) => setError(failure instanceof Error ? failure.message : String(failure)),
+    )
+  }
+  const searched = (results: SearchResults | null | undefined): DiscussionListing[] => {
+    if (!results) return []
+    const byPath = new Map((listings ?? []).map((listing) => [listing.path, listing]))
+    return results.matched.flatMap((path) => byPath.get(path) ?? [])
+  }
+  const bestHit = (results: SearchResults | null | undefined, path: string): number | null =>
+    results?.hits.find((hit) => hit.path === path)?.comment ?? null
+  const shown = search !== null ? searched(search.results) : filterListings(listings ?? [], query)
   const titles = listedTitles(listings ?? [])
   const current = Math.min(selected, Math.max(0, shown.length - 1))
   const listHeight = Math.max(1, rows - 5)
@@ -60,7 +94,10 @@ export function BrowseScreen(props: {
 
   useKeys(
     (input, key) => {
-      const matching = filterListings(listings ?? [], typed.current)
+      const inSearch = searchTyped.current !== null
+      const matching = inSearch
+        ? searched(searchRef.current?.results)
+        : filterListings(listings ?? [], typed.current)
       const at = Math.min(chosen.current, Math.max(0, matching.length - 1))
       const choose = (index: number): void => {
         chosen.current = Math.max(0, Math.min(matching.length - 1, index))
@@ -72,8 +109,21 @@ export function BrowseScreen(props: {
       else if (key.pageDown) choose(at + listHeight)
       else if (key.return) {
         const listing = matching[at]
-        if (listing) props.onOpen(listing.path)
-      } else if (key.escape) {
+        if (listing)
+          props.onOpen(
+            listing.path,
+            inSearch ? bestHit(searchRef.current?.results, listing.path) : null,
+          )
+      } else if (inSearch) {
+        const before = searchTyped.current ?? ''
+        if (key.escape) {
+          searchTyped.current = null
+          searches.current += 1
+          setSearch(null)
+        } else if (key.backspace || key.delete) runSearch(Array.from(before).slice(0, -1).join(''))
+        else if (input && !key.ctrl && !key.meta && input >= ' ') runSearch(before + input)
+      } else if (input === '/' && typed.current === '') runSearch('')
+      else if (key.escape) {
         if (typed.current === '') props.onQuit()
         else filter(() => '')
       } else if (key.backspace || key.delete) filter((before) => before.slice(0, -1))
@@ -91,16 +141,22 @@ export function BrowseScreen(props: {
       </Text>
       <Text>
         {fit(
-          query === ''
-            ? 'Type to filter · ↑/↓ · Enter open · ? keys · q quit'
-            : `Filter: ${query}▏`,
+          search !== null
+            ? `Search: ${search.query}▏  ${
+                search.results
+                  ? `${plural(search.results.total, 'hit')} in ${plural(search.results.matched.length, 'discussion')}`
+                  : ''
+              }`
+            : query === ''
+              ? 'Type to filter · / search all text · ↑/↓ · Enter open · ? keys · q quit'
+              : `Filter: ${query}▏`,
           columns,
         )}
       </Text>
       <Text dimColor>{browseHeader(columns)}</Text>
       {error !== null && <Text {...tint('red', colors)}>{fit(error, columns)}</Text>}
       {listings === null && error === null && <Text>Loading…</Text>}
-      {listings !== null && shown.length === 0 && (
+      {listings !== null && shown.length === 0 && search === null && (
         <Text>
           {fit(
             query === ''

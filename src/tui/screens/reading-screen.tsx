@@ -9,9 +9,24 @@ import { ReadingDocument, TOP } from '../view-model/reading-document.js'
 import type { KeptPlace, Place } from '../view-model/reading-document.js'
 import { summaryRows, summaryView, summaryWindow } from '../view-model/summary.js'
 import { fit } from '../view-model/text.js'
+import { EMPTY_EDITING, textOf } from '../view-model/text-editing.js'
+import type { Editing } from '../view-model/text-editing.js'
+import { searchSources } from '../../core/search/search.js'
+import type { SearchHit } from '../../core/search/search.js'
+import { jumpTargets, nextTarget } from '../../core/navigation/jump-targets.js'
+import type { JumpKind } from '../../core/navigation/jump-targets.js'
+import { editLine } from './turn-picker.js'
+import { commentMarkdown, quoteReply } from '../view-model/comment-actions.js'
 import { Text } from '../safe-text.js'
 
 const SIDE_WIDTH = 38
+
+const JUMP_NAMES: Record<JumpKind, string> = {
+  question: 'Open question',
+  concern: 'Concern',
+  decision: 'Decision',
+  reject: 'REJECT from',
+}
 
 export interface ReadingKeys {
   onBack: () => void
@@ -22,6 +37,10 @@ export interface ReadingKeys {
   onAdvance: () => void
   onDiagrams: () => void
   onSpeak: (text: string) => void
+  /** Copy the comment on top (its markdown) to the clipboard. */
+  onCopy: (markdown: string) => void
+  /** Reply to the comment on top, starting from its quote. */
+  onQuote: (quote: string) => void
 }
 
 /** The discussion: header, body and comments, scrolled; the summary beside it or instead of it. */
@@ -44,7 +63,10 @@ export function ReadingScreen(
   const side = summaryShown && columns >= 90
   const bodyWidth = side ? columns - SIDE_WIDTH - 1 : columns
   // A status message gets a line of its own above the key hints, which it never hides.
-  const height = Math.max(3, rows - 3 - (props.message !== null ? 1 : 0))
+  // A note of this screen's own (a search, a hit, a jump) shows where the status message does.
+  const [note, setNote] = useState<string | null>(null)
+  const shownMessage = note ?? props.message
+  const height = Math.max(3, rows - 3 - (shownMessage !== null ? 1 : 0))
   const document = useMemo(
     () => new ReadingDocument(open.text, open.view, bodyWidth, roleOf(open)),
     [open, bodyWidth],
@@ -52,19 +74,91 @@ export function ReadingScreen(
   const [, redraw] = useState(0)
   // Keys can come faster than draws, and the place outlives this screen: it lives in `kept`.
   // A discussion that grows while its end is shown keeps showing the end.
+  // While only the head of a long file is shown, a kept place past it is left as it is (the
+  // whole file shows it), and the end of the head is not the end of the file.
   const { kept } = props
-  kept.place = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
-  const move = (to: Place): void => {
+  const shownPlace = kept.atEnd ? document.end(height) : document.clamp(kept.place, height)
+  if (open.complete) kept.place = shownPlace
+  const move = (to: Place, toEnd = false): void => {
     kept.place = document.clamp(to, height)
-    kept.atEnd = document.atEnd(kept.place, height)
+    kept.atEnd = toEnd || (open.complete && document.atEnd(kept.place, height))
     redraw((count) => count + 1)
   }
-  const top = kept.place
+  const top = shownPlace
   const body = document.window(top, height)
   const selected = body.find((line) => line.comment !== null)?.comment ?? undefined
 
+  // The search being typed after `/` (null when none), and the hits of the last one, in file order.
+  const searching = useRef<Editing | null>(null)
+  const hits = useRef<{ hits: SearchHit[]; terms: string[]; at: number } | null>(null)
+  /** The place showing `comment`'s (-1: the opening's) first line holding one of `terms`. */
+  const placeOf = (comment: number | null, terms: readonly string[] = []): Place => {
+    const part = comment === null ? 0 : document.partOf(comment)
+    const line = document
+      .lines(part)
+      .findIndex((row) => terms.some((term) => row.text.toLowerCase().includes(term)))
+    return { part, line: Math.max(0, line) }
+  }
+  /** The next (or previous) hit from the comment on top; `here` too for a new search's first. */
+  const showHit = (direction: 1 | -1, includingHere = false): void => {
+    const found = hits.current
+    if (found === null || found.hits.length === 0) return
+    const here = document.clamp(kept.place, height).part - 1 - (includingHere ? 1 : 0)
+    const count = found.hits.length
+    let index = direction === 1 ? found.hits.findIndex((hit) => (hit.comment ?? -1) > here) : -1
+    if (direction === -1)
+      for (let i = count - 1; i >= 0; i--)
+        if ((found.hits[i]?.comment ?? -1) < here) {
+          index = i
+          break
+        }
+    // Past the last hit, n wraps to the first (and N to the last), as in less and vim.
+    if (index === -1) index = direction === 1 ? 0 : count - 1
+    found.at = index
+    const hit = found.hits[index]
+    if (!hit) return
+    move(placeOf(hit.comment, found.terms))
+    setNote(`Hit ${index + 1} of ${count} · line ${hit.line} · n next · N previous · / new search`)
+  }
+  const runSearch = (query: string): void => {
+    const results = searchSources([{ path: open.path, text: open.text }], query)
+    const sorted = [...results.hits].sort((a, b) => a.line - b.line)
+    hits.current = { hits: sorted, terms: results.terms, at: -1 }
+    if (sorted.length === 0) setNote(`No hits for "${query}".`)
+    else showHit(1, true)
+  }
+  const jump = (direction: 1 | -1): void => {
+    const here = document.clamp(kept.place, height).part - 1
+    const target = nextTarget(jumpTargets(open.view, open.status), here, direction)
+    if (target === null) {
+      setNote(direction === 1 ? 'Nothing to jump to below.' : 'Nothing to jump to above.')
+      return
+    }
+    move(placeOf(target.comment))
+    setNote(`${JUMP_NAMES[target.kind]}: ${target.text}`)
+  }
+
   useKeys((input, key) => {
-    const top = kept.place
+    if (searching.current !== null) {
+      const next = editLine(searching.current, input, key)
+      if (next === null) {
+        const query = textOf(searching.current).trim()
+        searching.current = null
+        if (key.return && query !== '') runSearch(query)
+        else setNote(null)
+      } else {
+        searching.current = next
+        setNote(`Search: ${textOf(next)}▏`)
+      }
+      return
+    }
+    if (input === '/') {
+      searching.current = EMPTY_EDITING
+      setNote('Search: ▏')
+      return
+    }
+    setNote(null)
+    const top = open.complete ? kept.place : document.clamp(kept.place, height)
     const scrollSummary = (delta: number): void => {
       const rows = summaryRows(summaryView(open.status), side ? SIDE_WIDTH : columns).length + 1
       summaryAt.current.top = Math.max(0, Math.min(rows - height, summaryAt.current.top + delta))
@@ -77,9 +171,13 @@ export function ReadingScreen(
     else if (key.pageUp) move(document.step(top, -(height - 1)))
     else if (key.pageDown || input === ' ') move(document.step(top, height - 1))
     else if (key.home || input === 'g') move(TOP)
-    else if (key.end || input === 'G') move(document.end(height))
-    else if (input === 'n') move(document.nextComment(top, height))
-    else if (input === 'p') move(document.previousComment(top))
+    else if (key.end || input === 'G') move(document.end(height), true)
+    else if (input === 'n' && hits.current !== null) showHit(1)
+    else if (input === 'N') showHit(-1)
+    else if (input === 'j' || input === 'n') move(document.nextComment(top, height))
+    else if (input === 'k' || input === 'p') move(document.previousComment(top))
+    else if (input === ']') jump(1)
+    else if (input === '[') jump(-1)
     else if (input === 's') {
       summaryAt.current.shown = !summaryAt.current.shown
       setSummaryShown(summaryAt.current.shown)
@@ -87,7 +185,12 @@ export function ReadingScreen(
     else if (input === 'c') props.onComment()
     else if (input === 'a') props.onAdvance()
     else if (input === 'd') props.onDiagrams()
-    else if (input === 'l') {
+    else if (input === 'y' || input === '>') {
+      const comment = selected !== undefined ? open.view.comments[selected] : undefined
+      if (!comment) setNote('Scroll to a comment first.')
+      else if (input === 'y') props.onCopy(commentMarkdown(comment))
+      else props.onQuote(quoteReply(comment))
+    } else if (input === 'l') {
       const comment = selected !== undefined ? open.view.comments[selected] : undefined
       props.onSpeak(comment ? `${comment.author}. ${comment.body}` : '')
     } else if (input === '?') props.onHelp()
@@ -96,7 +199,9 @@ export function ReadingScreen(
   })
 
   const view = open.view
-  const verdict = open.status.consensus.summary
+  const verdict = open.complete
+    ? open.status.consensus.summary
+    : `Reading the rest of the file… (shown: its first ${view.comments.length} comments)`
   const heading = `${view.title ?? open.path} · ${view.phase ?? '-'} · ${view.status ?? '-'}`
   const position = document.position(top, height)
   const footer =
@@ -141,7 +246,7 @@ export function ReadingScreen(
         </Box>
       )}
       <Text {...tint('gray', colors)}>{fit(verdict, columns)}</Text>
-      {props.message !== null && <Text bold>{fit(props.message, columns)}</Text>}
+      {shownMessage !== null && <Text bold>{fit(shownMessage, columns)}</Text>}
       <Text dimColor>{fit(footer, columns)}</Text>
     </Box>
   )

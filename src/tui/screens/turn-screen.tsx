@@ -18,88 +18,15 @@ import { Text } from '../safe-text.js'
 import { formatSpend } from '../../core/budget/format-spend.js'
 import { turnSpend } from '../../core/budget/turn-spend.js'
 
-/** Who answers: routing's choice preselected, Space toggles, Enter runs. */
-export function ChooseParticipants(props: {
-  session: TuiSession
-  path: string
-  candidates: string[]
-  columns: number
-  colors: boolean
-  onRun: (aliases: string[]) => void
-  onCancel: () => void
-}): React.JSX.Element {
-  const [chosen, setChosen] = useState<Set<string> | null>(null)
-  const [reason, setReason] = useState('')
-  const [cursor, setCursor] = useState(0)
-  // Keys can come faster than draws: the cursor and the choice change through refs.
-  const at = useRef(0)
-  const picked = useRef<Set<string> | null>(null)
-  const [error, setError] = useState<string | null>(null)
-  const [all, setAll] = useState<string[]>(props.candidates)
-  useEffect(() => {
-    props.session.engine.previewTurn(props.path).then(
-      ({ selection }) => {
-        setAll([...new Set([...props.candidates, ...selection.aliases])])
-        picked.current = new Set(selection.aliases)
-        setChosen(picked.current)
-        setReason(`routing chose them from the ${selection.source}`)
-      },
-      (failure: unknown) => {
-        picked.current = new Set()
-        setChosen(picked.current)
-        setError(failure instanceof Error ? failure.message : String(failure))
-      },
-    )
-  }, [props.session, props.path, props.candidates])
-
-  const moveTo = (index: number): void => {
-    at.current = Math.max(0, Math.min(all.length - 1, index))
-    setCursor(at.current)
-  }
-  // Keys wait until routing has answered, so `r Enter` typed at once runs routing's choice.
-  useKeys((input, key) => {
-    const current = picked.current
-    if (current === null) return
-    if (key.upArrow) moveTo(at.current - 1)
-    else if (key.downArrow) moveTo(at.current + 1)
-    else if (input === ' ') {
-      const alias = all[at.current]
-      if (alias === undefined) return
-      const next = new Set(current)
-      if (next.has(alias)) next.delete(alias)
-      else next.add(alias)
-      picked.current = next
-      setChosen(next)
-    } else if (key.return) {
-      const aliases = all.filter((alias) => current.has(alias))
-      if (aliases.length > 0) props.onRun(aliases)
-      else setError('Choose at least one participant (Space), or Esc to go back.')
-    } else if (key.escape || input === 'q') props.onCancel()
-  }, chosen !== null)
-
-  const { columns, colors } = props
-  return (
-    <Box flexDirection="column">
-      <Text bold inverse>
-        {fit('Run a turn: who answers?', columns)}
-      </Text>
-      <Text>{fit(chosen === null ? 'Asking routing…' : `Preselected: ${reason}.`, columns)}</Text>
-      {all.map((alias, index) => (
-        <Text key={alias} inverse={index === cursor}>
-          {fit(`${chosen?.has(alias) ? '[x]' : '[ ]'} @${alias}`, columns)}
-        </Text>
-      ))}
-      {error !== null && <Text {...tint('red', colors)}>{fit(error, columns)}</Text>}
-      <Text dimColor>{fit('↑/↓ · Space choose · Enter run · Esc back', columns)}</Text>
-    </Box>
-  )
-}
-
 /** The turn as it happens; Esc or Ctrl-C cancels, keeping every answer already written. */
 export function TurnScreen(props: {
   session: TuiSession
   path: string
   participants: string[]
+  /** Empty for none. */
+  callout?: string
+  /** Empty for each persona's own chain; checked by the picker before the turn starts. */
+  provider?: string
   columns: number
   rows: number
   colors: boolean
@@ -120,8 +47,8 @@ export function TurnScreen(props: {
     return () => clearInterval(timer)
   }, [finished])
   useEffect(() => {
-    void props.session.providerChains(props.participants).then(setChains)
-  }, [props.session, props.participants])
+    void props.session.providerChains(props.participants, props.provider).then(setChains)
+  }, [props.session, props.participants, props.provider])
 
   const end = (note: string): void => {
     ended.current = note
@@ -133,6 +60,8 @@ export function TurnScreen(props: {
     props.session.engine
       .runTurn(props.path, {
         participants: props.participants,
+        ...(props.callout ? { callout: props.callout } : {}),
+        ...(props.provider ? { provider: props.provider } : {}),
         signal: controller.signal,
         onEvent: (event) => {
           setProgress((current) => applyTurnEvent(current, event))
@@ -152,7 +81,7 @@ export function TurnScreen(props: {
           end(`The turn failed: ${failure instanceof Error ? failure.message : String(failure)}`),
       )
     return () => controller.abort()
-  }, [props.session, props.path, props.participants])
+  }, [props.session, props.path, props.participants, props.callout, props.provider])
 
   useKeys((input, key) => {
     const cancel = key.escape || (key.ctrl && input === 'c')

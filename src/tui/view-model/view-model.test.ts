@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
 import { describeDiscussion } from '../../core/discussion/describe.js'
@@ -9,7 +10,10 @@ import { previewKind } from './diagrams.js'
 import { lostQuestion, restoredNote } from './restore.js'
 import { commentStarts, endOffset, readingLines } from './reading.js'
 import { summaryView } from './summary.js'
-import { fit, wrap } from './text.js'
+import { clean, fit, wrap } from './text.js'
+import { commentMarkdown, osc52, quoteReply } from './comment-actions.js'
+import { matchMarker } from '../../core/format/markers.js'
+import { commentText } from '../../../test/support/arbitraries.js'
 import { applyTurnEvent, progressLine, startProgress, turnFinished } from './turn-progress.js'
 
 const listing = (title: string, extra: Partial<DiscussionListing> = {}): DiscussionListing => ({
@@ -315,5 +319,87 @@ describe('what is said when another program saved over the file', () => {
       'Restored from the journal: 1 comment (Rob) appended again. Reload any editor before saving again.',
     )
     expect(restoredNote({ ...base, authors: [], phase: null })).toMatch(/Nothing was missing/)
+  })
+})
+
+/** Wrapping by code points, as `wrap` did before it cut lines by index: the reference. */
+function wrapByCodePoints(line: string, width: number): string[] {
+  const chars = Array.from(clean(line))
+  if (chars.length <= width) return [chars.join('')]
+  const out: string[] = []
+  let start = 0
+  while (chars.length - start > width) {
+    let cut = chars.lastIndexOf(' ', start + width)
+    if (cut <= start) cut = start + width
+    out.push(chars.slice(start, cut).join('').trimEnd())
+    start = cut
+    while (chars[start] === ' ') start++
+  }
+  if (start < chars.length) out.push(chars.slice(start).join(''))
+  return out
+}
+
+describe('wrap (properties)', () => {
+  it('cuts any line as the code-point reference does, with or without surrogate pairs', () => {
+    const word = fc.oneof(
+      fc.constantFrom(' ', '  ', '😀', 'é', '\t'),
+      fc.string({ minLength: 1, maxLength: 12 }),
+    )
+    fc.assert(
+      fc.property(
+        fc.array(word, { maxLength: 60 }),
+        fc.integer({ min: 1, max: 40 }),
+        (parts, width) => {
+          const line = parts.join('')
+          expect(wrap(line, width)).toEqual(wrapByCodePoints(line, width))
+        },
+      ),
+      { numRuns: 500 },
+    )
+  })
+})
+
+describe('comment actions', () => {
+  const comment = {
+    author: 'AI-Architect',
+    body: 'Use Redis.\n\nQ: Which TTL?\u001b]52;c;evil\u0007',
+    vote: 'CHANGES' as const,
+    mentions: [],
+    line: 10,
+    closed: true,
+    current: true,
+    usage: null,
+    skipped: null,
+  }
+
+  it('copies a comment as markdown through OSC 52, base64 so nothing in it escapes', () => {
+    expect(commentMarkdown(comment)).toMatch(
+      /^### AI-Architect\n\nUse Redis\.[\s\S]*VOTE: CHANGES\n$/,
+    )
+    const sequence = osc52(commentMarkdown(comment))
+    expect(sequence.startsWith('\u001b]52;c;')).toBe(true)
+    expect(sequence.endsWith('\u0007')).toBe(true)
+    expect(sequence.slice('\u001b]52;c;'.length, -1)).toMatch(/^[A-Za-z0-9+/=]+$/)
+    const payload = sequence.slice('\u001b]52;c;'.length, -1)
+    expect(Buffer.from(payload, 'base64').toString('utf8')).toBe(commentMarkdown(comment))
+  })
+
+  it('quotes no line as a marker the replier would then raise or vote', () => {
+    fc.assert(
+      fc.property(commentText, (body) => {
+        const reply = quoteReply({ ...comment, body })
+        for (const line of reply.split('\n')) expect(matchMarker(line)).toBeNull()
+      }),
+      { numRuns: 300 },
+    )
+    expect(quoteReply({ ...comment, body: 'Fine.\nVOTE: REJECT' })).toContain(
+      '> AI-Architect: VOTE: REJECT',
+    )
+  })
+
+  it('quotes each line of a comment for a reply that names its author', () => {
+    expect(quoteReply({ ...comment, body: 'One.\n\nTwo.' })).toBe(
+      '@architect wrote:\n> One.\n>\n> Two.\n\n',
+    )
   })
 })

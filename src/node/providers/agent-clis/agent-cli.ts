@@ -73,6 +73,8 @@ export interface AgentCli {
    */
   prepare(scratch: string, env: NodeJS.ProcessEnv): Record<string, string>
   parser(): EventParser
+  /** Its flag for a dollar cap on one call (claude's `--max-budget-usd`), where it has one. */
+  budgetFlag?: string
 }
 
 /** `--flag value`, `--flag=value` or `-f value`: the value of the first one present, else null. */

@@ -205,6 +205,9 @@ export const claude: AgentCli = {
 
   requestedModel: (argv) => optionValue(argv.slice(1), ['--model']),
 
+  // Only with --print, which the structured mode always has.
+  budgetFlag: '--max-budget-usd',
+
   prepare: () => ({
     // Its own switches for traffic that is not the answer: telemetry, error reports, update checks.
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',

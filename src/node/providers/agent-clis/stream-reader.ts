@@ -138,6 +138,11 @@ function streamReader(
   }
 }
 
+/** The arguments that cap one call at `usd` dollars, in whole hundredths of a cent (rounded down). */
+function budgetArgs(flag: string): (usd: number) => string[] {
+  return (usd) => [flag, (Math.floor(usd * 1e4) / 1e4).toFixed(4)]
+}
+
 /**
  * How a known CLI is spoken to: its structured command (already built from the user's, with what
  * the project adds), a per-call config where it needs one, and its stream read.
@@ -153,5 +158,6 @@ export function agentDialect(
   return {
     prepare: (scratch) => ({ argv: structured, env: cli.prepare(scratch, env) }),
     reader: () => streamReader(cli, context),
+    ...(cli.budgetFlag ? { budgetArgs: budgetArgs(cli.budgetFlag) } : {}),
   }
 }

@@ -2,19 +2,10 @@ import { Badge } from '@mantine/core'
 import type { ReactNode } from 'react'
 
 import type { Vote } from '@core/format/model'
+import { VOTE_COLOURS } from '../../lib/colours'
+import { readableBadgeText } from './readable-badge'
 
-export const VOTE_COLOURS: Record<Vote, string> = {
-  READY: 'green',
-  CHANGES: 'yellow',
-  REJECT: 'red',
-}
-
-/** The badge's text in the light scheme: each hue darkened until it reads at AA on its tint. */
-const LIGHT_SCHEME_TEXT: Record<Vote, string> = {
-  READY: '#1a5325',
-  CHANGES: '#8a4700',
-  REJECT: '#7a1919',
-}
+export { VOTE_COLOURS }
 
 export interface VoteBadgeProps {
   vote: Vote | null
@@ -40,9 +31,7 @@ export function VoteBadge({ vote, size = 'sm', none }: VoteBadgeProps): ReactNod
       // The light variant's text is too pale on its tint in the light scheme (Mantine's yellow-9
       // reaches 3:1 on its own tint): a darker tone of the same hue there reaches AA (≥ 7:1); the
       // dark scheme keeps Mantine's.
-      style={{
-        color: `light-dark(${LIGHT_SCHEME_TEXT[vote]}, var(--mantine-color-${VOTE_COLOURS[vote]}-light-color))`,
-      }}
+      style={readableBadgeText(VOTE_COLOURS[vote])}
     >
       {vote}
     </Badge>

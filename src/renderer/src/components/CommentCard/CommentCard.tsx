@@ -11,6 +11,7 @@ import { Markdown } from '../Markdown/Markdown'
 import { ReadAloudButton } from '../ReadAloud/ReadAloudButton'
 import classes from './CommentCard.module.css'
 import { sameCardProps } from './same-props'
+import { shownBody } from './shown-body'
 
 export interface CommentCardProps {
   comment: CommentInfo
@@ -73,7 +74,7 @@ export const CommentCard = memo(function CommentCard({
         </Group>
       </Group>
       <div data-comment-body>
-        <Markdown text={comment.body} onOpenLink={onOpenLink} />
+        <Markdown text={shownBody(comment.body, comment.vote)} onOpenLink={onOpenLink} />
       </div>
       <CommentDiagrams body={comment.body} />
       {note}

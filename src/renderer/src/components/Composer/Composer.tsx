@@ -7,6 +7,7 @@ import type { ParticipantInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { useAppInfo } from '../../api/AppInfoContext'
 import { call } from '../../api/client'
+import { INFO_COLOUR, VOTE_COLOURS } from '../../lib/colours'
 import { notifyError, notifyInfo } from '../../notify'
 import { ArtifactButton } from '../Diagrams/ArtifactButton'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
@@ -154,6 +155,11 @@ export function Composer({
               </Text>
               <SegmentedControl
                 aria-label="Vote"
+                // The chosen vote in its own colour, as its badge shows it on the card; the deepest
+                // tone, so its label reads at AA on it.
+                color={`${vote ? VOTE_COLOURS[vote] : INFO_COLOUR}.9`}
+                autoContrast
+                data-vote={vote ?? undefined}
                 value={vote ?? NO_VOTE}
                 onChange={(value) => setVote(value === NO_VOTE ? null : value)}
                 data={[

@@ -8,6 +8,7 @@ import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { navigate } from '../../lib/route'
 import { notifyError } from '../../notify'
+import { FAILURE_COLOUR, INFO_COLOUR } from '../../lib/colours'
 import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { FoldToggle } from '../ResizablePanel/FoldToggle'
 import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
@@ -123,7 +124,12 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           className={classes.panel}
         >
           {live.ended && (
-            <Alert color="orange" p="xs" mb="sm">
+            <Alert
+              color={live.cancelled ? INFO_COLOUR : FAILURE_COLOUR}
+              p="xs"
+              mb="sm"
+              data-testid="run-ended"
+            >
               <Text size="sm">{live.ended}</Text>
             </Alert>
           )}

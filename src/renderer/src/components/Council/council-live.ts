@@ -12,6 +12,8 @@ export interface CouncilLive {
   calls: CouncilRunProgress
   /** Set when the run ended with an error or cancelled, for one line above the stages. */
   ended: string | null
+  /** Whether the run ended because the person cancelled it: a choice, told in grey, not a failure. */
+  cancelled?: boolean
   /**
    * Runs already over. A short run can finish before the reply that names it (or a read that
    * still saw it running) arrives; such a late word must not bring the run back as running.
@@ -37,7 +39,7 @@ export function reduceLive(live: CouncilLive, progress: CouncilProgress): Counci
       : progress.failed.length > 0
         ? `${progress.failed.length} call(s) failed; the answers that arrived are saved. Resume retries.`
         : null
-    return { ...live, runId: null, calls: stopped, ended, finished }
+    return { ...live, runId: null, calls: stopped, ended, cancelled: progress.cancelled, finished }
   }
   if (live.finished.includes(progress.runId)) return live
   return {

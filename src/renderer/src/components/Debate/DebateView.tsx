@@ -6,6 +6,7 @@ import type { ReactNode } from 'react'
 import { formatThreshold } from '@core/debate/threshold'
 import { formatWeight } from '@core/debate/weights'
 import type { DebateInfo, DebateStatus } from '@shared/contract'
+import { FAILURE_COLOUR, INFO_COLOUR } from '../../lib/colours'
 import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
@@ -255,7 +256,13 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
         <ResizablePanel name="debate" label="Resize the debate panel" regionLabel="Debate">
           <Standing summary={info} path={path} onDecided={reload} />
           {live.ended && (
-            <Alert color="orange" p="xs" mx="md" mt="xs">
+            <Alert
+              color={live.cancelled ? INFO_COLOUR : FAILURE_COLOUR}
+              p="xs"
+              mx="md"
+              mt="xs"
+              data-testid="run-ended"
+            >
               <Text size="sm">{live.ended}</Text>
             </Alert>
           )}

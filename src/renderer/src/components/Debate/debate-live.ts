@@ -11,6 +11,8 @@ export interface DebateLive {
   progress: DebateRunProgress
   /** Set when the run ended without an outcome (cancelled, failed), for one line in the view. */
   ended: string | null
+  /** Whether the run ended because the person cancelled it: a choice, told in grey, not a failure. */
+  cancelled?: boolean
   /**
    * Runs already over. A short run can finish before the reply that names it (or a read that
    * still saw it running) arrives; such a late word must not bring the run back as RUNNING.
@@ -30,6 +32,7 @@ export function reduceDebateLive(live: DebateLive, event: DebateProgress): Debat
       ended: event.cancelled
         ? 'Cancelled; every answer that arrived is saved. Resume continues from there.'
         : null,
+      cancelled: event.cancelled,
       finished,
     }
   if (live.finished.includes(event.runId)) return live

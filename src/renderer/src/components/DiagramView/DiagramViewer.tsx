@@ -65,15 +65,22 @@ function Picture({
     return () => window.removeEventListener('keydown', keys)
   }, [])
 
-  if (!loaded) return <Loader />
+  if (!loaded)
+    return (
+      <div className={classes.fill}>
+        <Loader />
+      </div>
+    )
   if (!loaded.url)
     return (
-      <DiagramFailure
-        ref_={diagramRef}
-        error={loaded.error ?? 'Not rendered.'}
-        source={loaded.source}
-        line={loaded.line}
-      />
+      <div className={classes.fill}>
+        <DiagramFailure
+          ref_={diagramRef}
+          error={loaded.error ?? 'Not rendered.'}
+          source={loaded.source}
+          line={loaded.line}
+        />
+      </div>
     )
   const onWheel = (event: WheelEvent): void =>
     setScale((s) => clamp(s * (event.deltaY < 0 ? 1.1 : 1 / 1.1)))
@@ -207,7 +214,11 @@ function Navigation({
   )
 }
 
-/** One diagram, large, with zoom and pan; previous and next (← →) through the discussion's. */
+/**
+ * One diagram, large, with zoom and pan; previous and next (← →) through the discussion's. The
+ * dialog keeps one size and place whatever the diagram, so Previous and Next stay under the
+ * mouse from one diagram to the next.
+ */
 export function DiagramViewer({
   path,
   version,
@@ -223,7 +234,8 @@ export function DiagramViewer({
       onClose={onClose}
       title={diagramRef}
       size="90%"
-      centered
+      yOffset="4vh"
+      classNames={{ content: classes.content, body: classes.body }}
       data-testid="diagram-viewer"
     >
       {diagramRef !== null && (

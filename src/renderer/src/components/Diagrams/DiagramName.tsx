@@ -10,8 +10,10 @@ export interface DiagramNameProps {
 }
 
 /**
- * A diagram's path where the file name is what tells diagrams apart: the folders may shrink to an
- * ellipsis, the file name never does (it wraps when it must). The whole path is the tooltip.
+ * A diagram's path where the file name is what tells diagrams apart: the file name first and
+ * whole (it wraps when it must), its folder on the line below, cut with an ellipsis at the same
+ * width for every name in a list, so names line up and truncate evenly. The whole path is the
+ * tooltip.
  */
 export function DiagramName({ diagramRef, size = 'xs', fw, dimmed }: DiagramNameProps): ReactNode {
   const cut = diagramRef.lastIndexOf('/') + 1
@@ -24,7 +26,7 @@ export function DiagramName({ diagramRef, size = 'xs', fw, dimmed }: DiagramName
       c={dimmed ? 'dimmed' : undefined}
       title={diagramRef}
       data-testid="diagram-name"
-      style={{ display: 'flex', minWidth: 0, maxWidth: '100%' }}
+      style={{ display: 'flex', flexDirection: 'column', minWidth: 0, maxWidth: '100%' }}
       component="span"
     >
       {folder && (
@@ -33,14 +35,18 @@ export function DiagramName({ diagramRef, size = 'xs', fw, dimmed }: DiagramName
             overflow: 'hidden',
             textOverflow: 'ellipsis',
             whiteSpace: 'nowrap',
-            flexShrink: 1,
-            minWidth: '1.5em',
+            order: 1,
+            fontSize: '0.9em',
+            color: 'var(--mantine-color-dimmed)',
           }}
+          data-folder
         >
           {folder}
         </span>
       )}
-      <span style={{ overflowWrap: 'anywhere', flexShrink: 0, maxWidth: '100%' }}>{name}</span>
+      <span style={{ overflowWrap: 'anywhere', maxWidth: '100%' }} data-file>
+        {name}
+      </span>
     </Text>
   )
 }

@@ -1,13 +1,4 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  SegmentedControl,
-  SimpleGrid,
-  Text,
-  Textarea,
-} from '@mantine/core'
+import { Alert, Button, Group, Loader, SegmentedControl, SimpleGrid, Text } from '@mantine/core'
 import { useDebouncedValue } from '@mantine/hooks'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -17,6 +8,7 @@ import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { picture } from './diagram-loader'
 import classes from './Diagrams.module.css'
+import { NumberedSource } from './NumberedSource'
 import { Dialog } from '../Dialog/Dialog'
 
 const STARTERS: Record<'plantuml' | 'mermaid', string> = {
@@ -130,15 +122,7 @@ export function SourceEditor({
         </Text>
       </Group>
       <SimpleGrid cols={2}>
-        <Textarea
-          aria-label="Diagram source"
-          autosize
-          minRows={16}
-          maxRows={30}
-          styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
-          value={source}
-          onChange={(event) => setSource(event.currentTarget.value)}
-        />
+        <NumberedSource value={source} onChange={setSource} />
         <div
           className={classes.preview}
           data-testid="diagram-preview"

@@ -28,6 +28,7 @@ import { SidePanel } from '../SidePanel/SidePanel'
 import { DiscussionBody } from './DiscussionBody'
 import { DiscussionHeader } from './DiscussionHeader'
 import { useCommentSteps } from './useCommentSteps'
+import { inEveryPhase } from './in-every-phase'
 import { useOpenAtComment } from './useOpenAtComment'
 import classes from './DiscussionView.module.css'
 
@@ -167,6 +168,13 @@ export function DiscussionView({
   const protocol =
     detail?.template === 'council' || detail?.template === 'debate' ? detail.template : null
 
+  // A council's stages and a debate's rounds are not phases whose votes lapse: no comment of
+  // theirs is "from an earlier phase".
+  const comments = useMemo(
+    () => (protocol === null ? detail?.comments : detail?.comments.map(inEveryPhase)),
+    [detail?.comments, protocol],
+  )
+
   // Streamed text re-renders this view many times a second: the parts that do not change with it
   // (the side panel over every comment, the discussion's own text) are kept as they were.
   const votes = protocol === null
@@ -259,7 +267,7 @@ export function DiscussionView({
           <CommentList
             ref={list}
             path={detail.path}
-            comments={detail.comments}
+            comments={comments ?? detail.comments}
             roles={roles}
             activeIndex={find.open ? find.current : jumped}
             findQuery={find.open ? find.query : ''}

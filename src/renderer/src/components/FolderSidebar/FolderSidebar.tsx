@@ -18,7 +18,10 @@ export interface FolderSidebarProps {
 
 const baseName = (path: string): string => path.split(/[\\/]/).filter(Boolean).pop() ?? path
 
-/** The open and recent folders, and "Open folder…" (the system picker, or a path in browser mode). */
+/**
+ * The open and recent folders, and "Open folder…" (the system picker); the browser mode can open
+ * only folders inside the one the server was started on, so it offers "Open a subfolder…" instead.
+ */
 export function FolderSidebar({ current, version, onSelect }: FolderSidebarProps): ReactNode {
   const api = useApi()
   const info = useAppInfo()
@@ -83,7 +86,7 @@ export function FolderSidebar({ current, version, onSelect }: FolderSidebarProps
                 leftSection={<IconFolderPlus size={16} />}
                 onClick={() => setAsking((v) => !v)}
               >
-                Open folder…
+                Open a subfolder…
               </Button>
             </Popover.Target>
             <Popover.Dropdown>
@@ -95,7 +98,7 @@ export function FolderSidebar({ current, version, onSelect }: FolderSidebarProps
               >
                 <TextInput
                   label="Folder path"
-                  description="A folder on the machine running the server"
+                  description="A folder inside one the server was started on; others stay closed to the browser."
                   placeholder="/home/me/project/discussions"
                   value={typed}
                   onChange={(event) => setTyped(event.currentTarget.value)}

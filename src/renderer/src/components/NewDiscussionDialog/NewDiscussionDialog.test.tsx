@@ -35,10 +35,10 @@ function header(text: string, key: string): string | undefined {
 describe('NewDiscussionDialog', () => {
   it('asks for a title before creating anything', async () => {
     const { onCreated } = await renderDialog()
-    // An empty field is the browser's to refuse (required); blanks reach the dialog's own check.
+    // Spaces alone get the same message under the field as an empty one.
     typeInto(screen.getByRole('textbox', { name: /Title/ }), '   ')
     fireEvent.click(screen.getByRole('button', { name: 'Create discussion' }))
-    await screen.findByText('Give the discussion a title.')
+    await screen.findByText('The title is empty. Type a few words; spaces alone do not count.')
     expect(onCreated).not.toHaveBeenCalled()
   })
 

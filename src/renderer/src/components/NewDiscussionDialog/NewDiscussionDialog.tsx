@@ -1,27 +1,20 @@
-import {
-  Button,
-  Chip,
-  Group,
-  Input,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Tooltip,
-} from '@mantine/core'
+import { Button, Chip, Group, Input, Select, Stack, Text, Tooltip } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { REQUEST_SCHEMAS } from '@shared/contract'
 import type { PersonaInfo, TemplateInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { fieldProblem, limitOf } from '../../lib/field-rules'
+import type { FieldRule } from '../../lib/field-rules'
 import { notifyError } from '../../notify'
 import { CouncilFields, DEFAULT_COUNCIL } from '../Council/CouncilFields'
 import type { CouncilSettings } from '../Council/CouncilFields'
 import { Dialog } from '../Dialog/Dialog'
 import { DebateFields, DEFAULT_DEBATE, weightOf } from '../Debate/DebateFields'
 import type { DebateSettings } from '../Debate/DebateFields'
+import { CheckedTextarea, CheckedTextInput } from '../Fields/CheckedField'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -30,6 +23,24 @@ export interface NewDiscussionDialogProps {
   onClose: () => void
   /** Called with the new file's path. */
   onCreated: (path: string) => void
+}
+
+const CREATE = REQUEST_SCHEMAS['discussions:create'].shape
+const COUNCIL = REQUEST_SCHEMAS['councils:start'].shape
+const DEBATE = REQUEST_SCHEMAS['debates:start'].shape
+
+/** The title field's rule: the contract's limit for what the form starts. */
+function titleRule(kind: 'discussion' | 'council' | 'debate'): FieldRule {
+  if (kind === 'council')
+    return { name: 'question', max: limitOf(COUNCIL.question), required: true }
+  if (kind === 'debate') return { name: 'question', max: limitOf(DEBATE.title), required: true }
+  return { name: 'title', max: limitOf(CREATE.title), required: true }
+}
+
+function contextRule(kind: 'discussion' | 'council' | 'debate'): FieldRule {
+  // A council's question holds the title and the context together, under one limit.
+  const max = kind === 'council' ? limitOf(COUNCIL.question) : limitOf(CREATE.context)
+  return { name: 'context', max, required: false }
 }
 
 interface Choices {
@@ -51,13 +62,14 @@ export function NewDiscussionDialog({
   const [participants, setParticipants] = useState<string[]>([])
   const [context, setContext] = useState('')
   const [busy, setBusy] = useState(false)
-  const [titleError, setTitleError] = useState<string | null>(null)
+  const [submitted, setSubmitted] = useState(false)
   // The council template starts a council (its own members and settings) instead.
   const [council, setCouncil] = useState<CouncilSettings>(DEFAULT_COUNCIL)
   const isCouncil = template === 'council'
   // The debate template starts a debate with weighted votes, run at once.
   const [debate, setDebate] = useState<DebateSettings>(DEFAULT_DEBATE)
   const isDebate = template === 'debate'
+  const kind = isCouncil ? 'council' : isDebate ? 'debate' : 'discussion'
 
   useEffect(() => {
     if (!opened) return
@@ -82,10 +94,11 @@ export function NewDiscussionDialog({
   const reset = (): void => {
     setTitle('')
     setContext('')
-    setTitleError(null)
+    setSubmitted(false)
   }
   const submit = async (): Promise<void> => {
-    if (title.trim() === '') return setTitleError('Give the discussion a title.')
+    setSubmitted(true)
+    if (fieldProblem(title, titleRule(kind)) || fieldProblem(context, contextRule(kind))) return
     setBusy(true)
     try {
       const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
@@ -126,23 +139,21 @@ export function NewDiscussionDialog({
   return (
     <Dialog opened={opened} onClose={onClose} title="New discussion" size="lg" centered>
       <form
+        noValidate
         onSubmit={(event) => {
           event.preventDefault()
           void submit()
         }}
       >
         <Stack gap="md">
-          <TextInput
+          <CheckedTextInput
             label={isCouncil ? 'Question' : isDebate ? 'What should the debate decide?' : 'Title'}
             placeholder="Add user authentication"
-            required
             data-autofocus
+            rule={titleRule(kind)}
             value={title}
-            error={titleError}
-            onChange={(event) => {
-              setTitle(event.currentTarget.value)
-              setTitleError(null)
-            }}
+            onValue={setTitle}
+            submitted={submitted}
           />
           <Select
             label="Template"
@@ -190,9 +201,9 @@ export function NewDiscussionDialog({
               </Group>
             </Chip.Group>
           </Input.Wrapper>
-          <Textarea
+          <CheckedTextarea
             label="Context"
-            description={
+            hint={
               isCouncil
                 ? 'More detail for the council (optional). Markdown.'
                 : 'What should the participants know? Markdown.'
@@ -200,8 +211,10 @@ export function NewDiscussionDialog({
             autosize
             minRows={4}
             maxRows={10}
+            rule={contextRule(kind)}
             value={context}
-            onChange={(event) => setContext(event.currentTarget.value)}
+            onValue={setContext}
+            submitted={submitted}
           />
           <Text size="xs" c="dimmed" truncate>
             Saved in {folder}

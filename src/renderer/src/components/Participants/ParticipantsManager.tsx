@@ -6,7 +6,9 @@ import type { ReactNode } from 'react'
 import type { PersonaInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
-import { notifyError, notifyInfo } from '../../notify'
+import { FAILURE_COLOUR } from '../../lib/colours'
+import { notifyError } from '../../notify'
+import { DiscardChangesDialog } from './DiscardChangesDialog'
 import { PersonaForm } from './PersonaForm'
 import { BLANK_PERSONA, formValues, personaInput } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
@@ -30,7 +32,12 @@ interface Editing {
   file: string | null
   source: PersonaInfo['source'] | null
   values: PersonaFormValues
+  /** The values as last read or saved: Revert returns to them, and leaving asks when they differ. */
+  saved: PersonaFormValues
 }
+
+const changed = (editing: Editing | null): boolean =>
+  editing !== null && JSON.stringify(editing.values) !== JSON.stringify(editing.saved)
 
 /** The personas of every layer with their origin; one of them, or a new one, in the form. */
 export function ParticipantsManager({
@@ -43,7 +50,16 @@ export function ParticipantsManager({
   const [editing, setEditing] = useState<Editing | null>(null)
   const [target, setTarget] = useState<'user' | 'project'>('user')
   const [saving, setSaving] = useState(false)
+  // Said in the dialog, not in a toast: a toast sits below the dialog's overlay.
+  const [savedNote, setSavedNote] = useState<string | null>(null)
+  // The step a person asked for while edits were unsaved, until they keep or discard them.
+  const [pending, setPending] = useState<(() => void) | null>(null)
+  const [providers, setProviders] = useState<string[] | null>(null)
   const folderField = folder ? { folder } : {}
+  const guard = (step: () => void): void => {
+    if (changed(editing)) setPending(() => step)
+    else step()
+  }
 
   const reload = useCallback(() => {
     call(api.personas.list(folder ? { folder } : {})).then(setPersonas, (error: unknown) =>
@@ -53,21 +69,41 @@ export function ParticipantsManager({
   useEffect(() => {
     if (opened) reload()
   }, [opened, reload])
+  useEffect(() => {
+    if (!opened) return
+    call(api.providers.list({ ...(folder ? { folder } : {}), probe: false })).then(
+      (state) => setProviders(state.providers.map((provider) => provider.name)),
+      () => setProviders(null), // no list, no warning: the hint is checked when a turn runs
+    )
+  }, [api, folder, opened])
 
   const open = async (alias: string): Promise<void> => {
     try {
       const detail = await call(api.personas.read({ alias, ...folderField }))
-      setEditing({
-        alias,
-        file: detail.file,
-        source: detail.source,
-        values: formValues(detail.persona),
-      })
+      const values = formValues(detail.persona)
+      setEditing({ alias, file: detail.file, source: detail.source, values, saved: values })
+      setSavedNote(null)
       setTarget(detail.source === 'project' ? 'project' : 'user')
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error))
     }
   }
+
+  const [deleting, setDeleting] = useState(false)
+  const remove = async (): Promise<void> => {
+    if (!editing?.alias) return
+    const alias = editing.alias
+    try {
+      const deleted = await call(api.personas.delete({ alias, ...folderField }))
+      setDeleting(false)
+      setEditing(null)
+      reload()
+      setListNote(`Deleted @${alias} (${deleted.file}).`)
+    } catch (error) {
+      notifyError(error instanceof Error ? error.message : String(error), 'Persona not deleted')
+    }
+  }
+  const [listNote, setListNote] = useState<string | null>(null)
 
   const save = async (): Promise<void> => {
     if (!editing) return
@@ -81,9 +117,11 @@ export function ParticipantsManager({
           ...folderField,
         }),
       )
-      notifyInfo(`Saved to ${saved.file}`, saved.replaced ? 'Persona updated' : 'Persona created')
       reload()
       await open(input.alias)
+      setSavedNote(
+        `${saved.replaced ? 'Updated' : 'Created'} @${input.alias}: saved to ${saved.file}`,
+      )
     } catch (error) {
       notifyError(error instanceof Error ? error.message : String(error), 'Persona not saved')
     } finally {
@@ -92,7 +130,17 @@ export function ParticipantsManager({
   }
 
   return (
-    <Dialog opened={opened} onClose={onClose} title="Participants" size="90%" centered>
+    <Dialog opened={opened} onClose={() => guard(onClose)} title="Participants" size="90%" centered>
+      <DiscardChangesDialog
+        what={pending === null ? null : editing?.alias ? `@${editing.alias}` : 'the new persona'}
+        onKeep={() => setPending(null)}
+        onDiscard={() => {
+          const step = pending
+          setPending(null)
+          if (editing) setEditing({ ...editing, values: editing.saved })
+          step?.()
+        }}
+      />
       <Grid gap="md">
         <Grid.Col span={{ base: 12, sm: 4 }}>
           <Button
@@ -100,10 +148,19 @@ export function ParticipantsManager({
             variant="light"
             leftSection={<IconPlus size={16} />}
             mb="xs"
-            onClick={() => {
-              setEditing({ alias: null, file: null, source: null, values: BLANK_PERSONA })
-              setTarget('user')
-            }}
+            onClick={() =>
+              guard(() => {
+                setEditing({
+                  alias: null,
+                  file: null,
+                  source: null,
+                  values: BLANK_PERSONA,
+                  saved: BLANK_PERSONA,
+                })
+                setTarget('user')
+                setSavedNote(null)
+              })
+            }
           >
             New persona
           </Button>
@@ -113,7 +170,7 @@ export function ParticipantsManager({
                 component="button"
                 key={persona.alias}
                 active={editing?.alias === persona.alias}
-                onClick={() => void open(persona.alias)}
+                onClick={() => guard(() => void open(persona.alias))}
                 label={
                   <Group gap={6} wrap="nowrap">
                     <Text size="sm" fw={600}>
@@ -146,10 +203,58 @@ export function ParticipantsManager({
                 canSaveToProject
                 saving={saving}
                 onSave={() => void save()}
+                changed={changed(editing)}
+                onRevert={() => setEditing({ ...editing, values: editing.saved })}
+                providers={providers}
               />
+              {savedNote && (
+                <Text size="sm" role="status" data-testid="persona-saved">
+                  {savedNote}
+                </Text>
+              )}
+              {editing.alias && editing.source !== 'bundled' && (
+                <Group gap="xs" data-testid="persona-delete">
+                  {deleting ? (
+                    <>
+                      <Text size="sm">
+                        Delete @{editing.alias} ({editing.file})? A bundled persona of the same
+                        alias shows again.
+                      </Text>
+                      <Button size="xs" color={FAILURE_COLOUR} onClick={() => void remove()}>
+                        Delete for good
+                      </Button>
+                      <Button size="xs" variant="default" onClick={() => setDeleting(false)}>
+                        Keep it
+                      </Button>
+                    </>
+                  ) : (
+                    <Button
+                      size="xs"
+                      variant="subtle"
+                      color={FAILURE_COLOUR}
+                      onClick={() => setDeleting(true)}
+                    >
+                      Delete persona…
+                    </Button>
+                  )}
+                </Group>
+              )}
             </Stack>
           ) : (
             <Text c="dimmed" size="sm" p="md">
+              {listNote && (
+                <Text
+                  span
+                  size="sm"
+                  c="var(--mantine-color-text)"
+                  role="status"
+                  display="block"
+                  mb="xs"
+                  data-testid="persona-deleted"
+                >
+                  {listNote}
+                </Text>
+              )}
               Choose a persona to see and edit it, or create a new one. Bundled personas stay as
               they are: saving one makes your own copy, which takes its place.
             </Text>

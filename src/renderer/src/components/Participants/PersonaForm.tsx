@@ -1,4 +1,5 @@
 import {
+  Alert,
   Button,
   Group,
   SegmentedControl,
@@ -12,6 +13,7 @@ import type { ReactNode } from 'react'
 
 import { personaErrors } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
+import { ATTENTION_COLOUR } from '../../lib/colours'
 import { ERROR_TEXT } from '../../theme'
 
 export interface PersonaFormProps {
@@ -23,6 +25,18 @@ export interface PersonaFormProps {
   canSaveToProject: boolean
   saving: boolean
   onSave: () => void
+  /** Whether the values differ from the saved ones: Revert is offered then. */
+  changed: boolean
+  onRevert: () => void
+  /** The configured providers' names; null: not known (no warning then). */
+  providers: readonly string[] | null
+}
+
+/** A warning for a hint that names no configured provider: a turn would use the default. */
+export function hintWarning(hint: string, providers: readonly string[] | null): string | null {
+  const name = hint.trim()
+  if (name === '' || providers === null || providers.includes(name)) return null
+  return `No provider named “${name}” is configured here; turns will use the default provider. Configured: ${providers.join(', ') || 'none'}.`
 }
 
 /** A persona's fields, each checked against the persona schema as it is typed. */
@@ -34,8 +48,12 @@ export function PersonaForm({
   canSaveToProject,
   saving,
   onSave,
+  changed,
+  onRevert,
+  providers,
 }: PersonaFormProps): ReactNode {
   const errors = personaErrors(values)
+  const warning = hintWarning(values.provider_hint, providers)
   const valid = Object.keys(errors).length === 0
   const set = <K extends keyof PersonaFormValues>(key: K, value: PersonaFormValues[K]): void =>
     onChange({ ...values, [key]: value })
@@ -75,9 +93,15 @@ export function PersonaForm({
             description="Empty: the default provider"
             value={values.provider_hint}
             error={errors.provider_hint}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
             onChange={(event) => set('provider_hint', event.currentTarget.value)}
           />
         </Group>
+        {warning && !errors.provider_hint && (
+          <Alert color={ATTENTION_COLOUR} p="xs" data-testid="provider-hint-warning">
+            <Text size="sm">{warning}</Text>
+          </Alert>
+        )}
         <div>
           <Text size="sm" fw={500} mb={4}>
             Type
@@ -138,9 +162,14 @@ export function PersonaForm({
               ]}
             />
           </Group>
-          <Button type="submit" loading={saving} disabled={!valid}>
-            Save persona
-          </Button>
+          <Group gap="xs">
+            <Button variant="default" onClick={onRevert} disabled={!changed}>
+              Revert
+            </Button>
+            <Button type="submit" loading={saving} disabled={!valid}>
+              Save persona
+            </Button>
+          </Group>
         </Group>
       </Stack>
     </form>

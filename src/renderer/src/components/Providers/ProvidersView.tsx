@@ -65,6 +65,8 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
   }
   const cancelTest = (): void => {
     if (!testing) return
+    // The backend aborts the call itself, so a provider stops working on an answer no one reads.
+    call(api.providers.cancelTest({ name: testing.name, ...folderField })).catch(() => undefined)
     currentTest.current++
     setTested({
       name: testing.name,
@@ -105,8 +107,8 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
               {!state.configured && (
                 <>
                   Describe a provider (claude, codex, gemini, ollama, an OpenAI-compatible or
-                  Anthropic API) in <Code>{state.userFile}</Code>; `discussions providers list` in a
-                  terminal shows what this machine has and the YAML to paste.
+                  Anthropic API) in <Code>{state.userFile}</Code>; the command “discussions
+                  providers list” in a terminal shows what this machine has and the YAML to paste.
                 </>
               )}
             </Alert>

@@ -1,8 +1,14 @@
 import { Alert, Divider, ScrollArea, Stack, Text } from '@mantine/core'
-import { IconCircleCheck, IconCircleX, IconHourglassHigh } from '@tabler/icons-react'
+import {
+  IconCircleCheck,
+  IconCircleX,
+  IconHourglassHigh,
+  IconInfoCircle,
+} from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
+import { consensusColour } from '../../lib/colours'
 import { ItemSection } from './ItemSection'
 import classes from './SidePanel.module.css'
 import { VoteChart } from './VoteChart'
@@ -21,16 +27,32 @@ function ConsensusAlert({ detail }: { detail: DiscussionDetail }): ReactNode {
   const { consensus } = detail.summary
   const rejected = consensus.reached && consensus.outcome === 'REJECT'
   const blocked = consensus.blockedBy.length > 0
-  const colour = consensus.reached ? (rejected ? 'red' : 'green') : blocked ? 'red' : 'yellow'
-  const Icon = consensus.reached
-    ? rejected
-      ? IconCircleX
-      : IconCircleCheck
-    : blocked
-      ? IconCircleX
-      : IconHourglassHigh
+  // A phase that takes no vote says so in grey, whatever the tally: nothing is decided there.
+  const phaseVotes = detail.phases.find((phase) => phase.id === detail.phase)?.voting ?? true
+  const colour = consensusColour({
+    phaseVotes,
+    reached: consensus.reached,
+    outcome: consensus.outcome,
+    blocked,
+  })
+  const Icon = !phaseVotes
+    ? IconInfoCircle
+    : consensus.reached
+      ? rejected
+        ? IconCircleX
+        : IconCircleCheck
+      : blocked
+        ? IconCircleX
+        : IconHourglassHigh
   return (
-    <Alert color={colour} variant="light" icon={<Icon size={18} />} p="xs" data-testid="consensus">
+    <Alert
+      color={colour}
+      variant="light"
+      icon={<Icon size={18} />}
+      p="xs"
+      data-testid="consensus"
+      data-colour={colour}
+    >
       <Text size="sm">{consensus.summary}</Text>
     </Alert>
   )
