@@ -13,8 +13,8 @@ import { EMPTY_EDITING, textOf } from '../view-model/text-editing.js'
 import type { Editing } from '../view-model/text-editing.js'
 import { searchSources } from '../../core/search/search.js'
 import type { SearchHit } from '../../core/search/search.js'
-import { jumpTargets, nextTarget } from '../../core/navigation/jump-targets.js'
-import type { JumpKind } from '../../core/navigation/jump-targets.js'
+import type { JumpKind } from '../../core/navigation/index.js'
+import { jumpList, nextJump } from '../view-model/jump-list.js'
 import { editLine } from './turn-picker.js'
 import { commentMarkdown, quoteReply } from '../view-model/comment-actions.js'
 import { Text } from '../safe-text.js'
@@ -129,7 +129,7 @@ export function ReadingScreen(
   }
   const jump = (direction: 1 | -1): void => {
     const here = document.clamp(kept.place, height).part - 1
-    const target = nextTarget(jumpTargets(open.view, open.status), here, direction)
+    const target = nextJump(jumpList(open.view, open.status), here, direction)
     if (target === null) {
       setNote(direction === 1 ? 'Nothing to jump to below.' : 'Nothing to jump to above.')
       return
