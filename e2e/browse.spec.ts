@@ -78,6 +78,16 @@ test('find in discussion (Ctrl+F) finds comments the virtual list has not drawn'
   await expect(page.getByRole('search')).toContainText(/1 of \d+/)
   await input.press('Enter')
   await expect(page.getByRole('search')).toContainText(/2 of \d+/)
+  // The match is scrolled to below the find bar: its author line is not covered.
+  const active = page.locator('[data-comment-index][data-active]')
+  await expect(active).toBeVisible()
+  await expect
+    .poll(async () => {
+      const bar = await page.getByRole('search').boundingBox()
+      const card = await active.boundingBox()
+      return bar && card ? card.y - (bar.y + bar.height) : null
+    })
+    .toBeGreaterThanOrEqual(0)
   await input.press('Escape')
   await expect(page.getByRole('search')).toHaveCount(0)
 })

@@ -52,6 +52,8 @@ export interface CommentListProps {
   notes?: ReadonlyMap<number, ReactNode>
   /** Shown above the first comment and scrolled with them (the discussion's own text). */
   header?: ReactNode
+  /** Pixels at the top that something floats over (the find bar): a comment scrolled to lands below. */
+  clearTop?: number
   ref?: Ref<CommentListHandle>
 }
 
@@ -78,6 +80,7 @@ export function CommentList({
   activity = '',
   notes,
   header,
+  clearTop = 0,
   ref,
 }: CommentListProps): ReactNode {
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -97,6 +100,7 @@ export function CommentList({
         : `t${tail[index - comments.length]?.key ?? index}`,
     // The header sits above the virtual rows inside the same scroller.
     scrollMargin: headerHeight.height,
+    scrollPaddingStart: clearTop,
   })
   const items = virtualizer.getVirtualItems()
   const totalSize = virtualizer.getTotalSize()

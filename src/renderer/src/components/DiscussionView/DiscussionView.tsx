@@ -1,5 +1,5 @@
 import { Alert, Box, Center, Loader, Text } from '@mantine/core'
-import { useHotkeys } from '@mantine/hooks'
+import { useElementSize, useHotkeys } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
@@ -43,6 +43,9 @@ export interface DiscussionViewProps {
   version: number
   onBack: () => void
 }
+
+/** The find bar's distance from the thread's top (DiscussionView.module.css) and a gap below it. */
+const FIND_BAR_MARGIN = 16
 
 function useFind(
   detail: DiscussionDetail | undefined,
@@ -106,6 +109,8 @@ export function DiscussionView({
   )
   const [jumped, setJumped] = useState<number | null>(null)
   const find = useFind(detail, list)
+  // The find bar floats over the thread's top: a match is scrolled to below it, never under it.
+  const findBar = useElementSize()
   useOpenAtComment(detail, comment, list, setJumped)
   useCommentSteps(detail?.comments.length ?? 0, jumped, list, setJumped)
   const jumps = useJumps(detail, jumped, (index) => {
@@ -252,7 +257,7 @@ export function DiscussionView({
         </Box>
         <div className={classes.comments}>
           {find.open && (
-            <div className={classes.findBar}>
+            <div className={classes.findBar} ref={findBar.ref}>
               <FindBar
                 query={find.query}
                 onQueryChange={find.setQuery}
@@ -277,6 +282,7 @@ export function DiscussionView({
             notes={thread.notes}
             activity={thread.activity}
             header={body}
+            clearTop={find.open ? findBar.height + FIND_BAR_MARGIN : 0}
           />
         </div>
         <div className={classes.side}>{side}</div>
