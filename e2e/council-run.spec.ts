@@ -209,6 +209,13 @@ test('Ask again writes a new council beside the first, with settings changed, an
   await screenshots(page, 'ask-again')
   const question = again.getByLabel('Question')
   await clearField(question)
+  // A blank question is refused in words under the field (the form rules), not by the browser.
+  await question.pressSequentially('   ')
+  await again.getByRole('button', { name: 'Ask again' }).click()
+  await expect(
+    again.getByText('The question is empty. Type a few words; spaces alone do not count.'),
+  ).toBeVisible()
+  await clearField(question)
   await question.pressSequentially('Pick a queue, for the next two years')
   await typeInto(again.getByLabel('Rounds'), '2')
   await again.getByRole('button', { name: 'Ask again' }).click()

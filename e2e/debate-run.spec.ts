@@ -131,7 +131,11 @@ test('an escalated debate is decided between the proposals in play, with the rea
   await view.getByLabel('Proposal in play').click()
   await expect(page.getByRole('option')).toHaveText(['P1', 'P2', 'P3'])
   await page.getByRole('option', { name: 'P2' }).click()
-  await expect(view.getByRole('button', { name: 'Accept P2' })).toBeDisabled()
+  await view.getByRole('button', { name: 'Accept P2' }).click() // no reason yet: refused in words
+  await expect(
+    view.getByText('The reason is empty. Type a few words; spaces alone do not count.'),
+  ).toBeVisible()
+  await expect(status).toHaveText('ESCALATED')
   await view.getByLabel('Why (kept in the file)').pressSequentially('It keeps one moving part.')
   await view.getByRole('button', { name: 'Accept P2' }).click()
   await expect(status).toHaveText('ACCEPTED')

@@ -76,7 +76,11 @@ for (const scheme of ['light', 'dark'] as const) {
       await view.getByLabel('Proposal in play').click()
       await expect(page.getByRole('option')).toHaveText(['P2', 'P3']) // the run-off's, not P1
       await page.getByRole('option', { name: 'P3' }).click()
-      await expect(view.getByRole('button', { name: 'Accept P3' })).toBeDisabled() // why, first
+      // Why, first: without a reason the decision is refused in words under the field.
+      await view.getByRole('button', { name: 'Accept P3' }).click()
+      await expect(
+        view.getByText('The reason is empty. Type a few words; spaces alone do not count.'),
+      ).toBeVisible()
       await view.getByLabel('Why (kept in the file)').pressSequentially('Smallest change first.')
       await view.getByRole('button', { name: 'Accept P3' }).click()
       await expect(view.getByText('decided: Rob accepted P3')).toBeVisible()

@@ -1,14 +1,24 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core'
+import { Button, Group, Stack } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { REQUEST_SCHEMAS } from '@shared/contract'
 import type { CouncilInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { fieldProblem, limitOf } from '../../lib/field-rules'
+import type { FieldRule } from '../../lib/field-rules'
 import { notifyError } from '../../notify'
 import { Dialog } from '../Dialog/Dialog'
+import { CheckedTextarea } from '../Fields/CheckedField'
 import { CouncilFields } from './CouncilFields'
 import type { CouncilSettings } from './CouncilFields'
+
+const QUESTION: FieldRule = {
+  name: 'question',
+  max: limitOf(REQUEST_SCHEMAS['councils:start'].shape.question),
+  required: true,
+}
 
 export interface AskAgainDialogProps {
   opened: boolean
@@ -38,13 +48,17 @@ export function AskAgainDialog({
   const [question, setQuestion] = useState(info.question)
   const [settings, setSettings] = useState<CouncilSettings>(info.options)
   const [busy, setBusy] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
   useEffect(() => {
     if (!opened) return
     setQuestion(info.question)
     setSettings(info.options)
+    setSubmitted(false)
   }, [opened, info.question, info.options])
 
   const submit = async (): Promise<void> => {
+    setSubmitted(true)
+    if (fieldProblem(question, QUESTION)) return // said under the field
     setBusy(true)
     try {
       const started = await call(
@@ -72,22 +86,23 @@ export function AskAgainDialog({
         }}
       >
         <Stack gap="md">
-          <Textarea
+          <CheckedTextarea
             label="Question"
-            description="The first council's question; change it or keep it."
-            required
+            hint="The first council's question; change it or keep it."
+            rule={QUESTION}
+            value={question}
+            onValue={setQuestion}
+            submitted={submitted}
             autosize
             minRows={2}
             maxRows={8}
-            value={question}
-            onChange={(event) => setQuestion(event.currentTarget.value)}
           />
           <CouncilFields value={settings} onChange={setSettings} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Keep this council
             </Button>
-            <Button type="submit" loading={busy} disabled={question.trim() === ''}>
+            <Button type="submit" loading={busy}>
               Ask again
             </Button>
           </Group>

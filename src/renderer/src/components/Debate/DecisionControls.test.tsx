@@ -41,16 +41,18 @@ describe('DecisionControls', () => {
     renderWithApp(<DecisionControls path={file} proposals={['P1', 'P2']} onDecided={onDecided} />, {
       api: app.api,
     })
-    // Nothing to send before a proposal and a reason are given.
+    // Nothing to accept before a proposal is chosen.
     expect(isDisabled(screen.getByRole('button', { name: 'Accept' }))).toBe(true)
-    expect(isDisabled(screen.getByRole('button', { name: 'Reject all' }))).toBe(true)
 
     fireEvent.click(screen.getByLabelText('Proposal in play', { selector: 'input' }))
     fireEvent.click(await screen.findByRole('option', { name: 'P2' }))
-    expect(isDisabled(screen.getByRole('button', { name: 'Accept P2' }))).toBe(true)
+    // Without a reason (or with spaces alone) the form rules' message says so under the field.
+    typeInto(screen.getByRole('textbox', { name: /Why/ }), '   ')
+    fireEvent.click(screen.getByRole('button', { name: 'Accept P2' }))
+    await screen.findByText('The reason is empty. Type a few words; spaces alone do not count.')
+    expect(onDecided).not.toHaveBeenCalled()
 
     typeInto(screen.getByRole('textbox', { name: /Why/ }), 'Simplest to run.')
-    expect(isDisabled(screen.getByRole('button', { name: 'Accept P2' }))).toBe(false)
     fireEvent.click(screen.getByRole('button', { name: 'Accept P2' }))
 
     await waitFor(() => expect(onDecided).toHaveBeenCalledTimes(1))

@@ -1,10 +1,21 @@
-import { Button, Group, Select, Textarea } from '@mantine/core'
+import { Button, Group, Select } from '@mantine/core'
 import { useState } from 'react'
 import type { ReactNode } from 'react'
 
+import { REQUEST_SCHEMAS } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
+import { fieldProblem, limitOf } from '../../lib/field-rules'
+import type { FieldRule } from '../../lib/field-rules'
 import { notifyError, notifyInfo } from '../../notify'
+import { CheckedTextarea } from '../Fields/CheckedField'
+
+/** The reason is required: a decision without one is not written (the form rules' one message). */
+const REASON: FieldRule = {
+  name: 'reason',
+  max: limitOf(REQUEST_SCHEMAS['debates:decide'].shape.reason),
+  required: true,
+}
 
 export interface DecisionControlsProps {
   path: string
@@ -23,8 +34,11 @@ export function DecisionControls({ path, proposals, onDecided }: DecisionControl
     proposals.length === 1 ? (proposals[0] ?? null) : null,
   )
   const [reason, setReason] = useState('')
+  const [submitted, setSubmitted] = useState(false)
   const [busy, setBusy] = useState(false)
   const decide = async (request: { accept?: string; reject?: boolean }): Promise<void> => {
+    setSubmitted(true)
+    if (fieldProblem(reason, REASON)) return // said under the field
     setBusy(true)
     try {
       const outcome = await call(api.debates.decide({ path, ...request, reason: reason.trim() }))
@@ -50,18 +64,19 @@ export function DecisionControls({ path, proposals, onDecided }: DecisionControl
         w={150}
         allowDeselect={false}
       />
-      <Textarea
+      <CheckedTextarea
         label="Why (kept in the file)"
         placeholder="The reason for your decision"
-        required
+        rule={REASON}
         value={reason}
-        onChange={(event) => setReason(event.currentTarget.value)}
+        onValue={setReason}
+        submitted={submitted}
         autosize
         minRows={1}
         style={{ flex: 1 }}
       />
       <Button
-        disabled={!choice || reason.trim() === ''}
+        disabled={!choice}
         loading={busy}
         onClick={() => choice && void decide({ accept: choice })}
       >
@@ -70,7 +85,6 @@ export function DecisionControls({ path, proposals, onDecided }: DecisionControl
       <Button
         color="red"
         variant="light"
-        disabled={reason.trim() === ''}
         loading={busy}
         onClick={() => void decide({ reject: true })}
       >
