@@ -4,7 +4,7 @@
  * fenced block, as markdown with a VOTE line — and crashes or hangs for two personas.
  */
 import { spawn } from 'node:child_process'
-import { readFile, readdir } from 'node:fs/promises'
+import { appendFile, readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { expect, it } from 'vitest'
@@ -199,10 +199,15 @@ coldThenWarm('discussions summarize', () => {
   }, 30_000)
 
   it('still writes the structured part when no provider answers, and exits 1', async () => {
-    const { root, file, run } = await workspace('architect')
-    const result = await run('summarize', file, '--provider', 'nope')
+    const { root, config, file, run } = await workspace('architect')
+    // A configured provider that fails (an unknown name is refused before anything is written).
+    await appendFile(
+      join(config, 'providers.yaml'),
+      ['  - name: broken', '    type: command', '    command: "/usr/bin/false"', ''].join('\n'),
+    )
+    const result = await run('summarize', file, '--provider', 'broken')
     expect(result.code).toBe(1)
-    expect(result.stderr).toMatch(/^error: no AI summary \(no provider named "nope".*\n$/)
+    expect(result.stderr).toMatch(/^error: no AI summary \(.*false.*\n$/)
     const summary = await readFile(join(root, 'discussions', 'payment-retries.sum.md'), 'utf8')
     expect(summary).toContain('_No AI summary: no provider answered.')
   }, 30_000)
