@@ -40,7 +40,7 @@ describe('DiagramsPanel', () => {
     await renderPanel('api-redesign-adr.md')
     const entry = await screen.findByTestId('diagram-entry')
     expect(entry.textContent).toContain('api-gateway.puml')
-    expect(entry.textContent).toContain('#2 · AI-Visualizer · line 78')
+    expect(entry.textContent).toContain('#1 · AI-Visualizer · line 78')
     expect(entry.textContent).toContain('api-gateway.puml: no such file.')
     expect(isDisabled(within(entry).getByRole('button', { name: 'View' }))).toBe(true)
     expect(isDisabled(within(entry).getByRole('button', { name: 'Edit source' }))).toBe(true)
