@@ -18,13 +18,14 @@ import type { EventListener } from './infra/context.js'
 import type { Handlers } from './infra/router.js'
 import { errorMessage } from './infra/router.js'
 import type { Workspace } from '../node/engine/index.js'
+import type { RunCapsInfo } from '../shared/contract/index.js'
 
 /** How often a call's streamed text is sent to the windows. */
 const STREAM_MS = 150
 
 type CouncilHandlers = Pick<
   Handlers,
-  'councils:start' | 'councils:resume' | 'councils:cancel' | 'councils:read'
+  'councils:start' | 'councils:resume' | 'councils:cancel' | 'councils:read' | 'councils:estimate'
 >
 
 export function councilHandlers(
@@ -35,7 +36,7 @@ export function councilHandlers(
   const runs = new BackgroundRuns('council')
   const progress = new Map<string, CouncilRunProgress>() // by run id, while it runs
 
-  const launch = (engine: Engine, path: string): string =>
+  const launch = (engine: Engine, path: string, caps: RunCapsInfo = {}): string =>
     runs.launch(
       path,
       (runId, signal) => {
@@ -45,6 +46,7 @@ export function councilHandlers(
         return engine
           .resumeCouncil(path, {
             signal,
+            caps,
             onEvent: (event) => {
               progress.set(
                 runId,
@@ -69,6 +71,7 @@ export function councilHandlers(
                 kind: 'finished',
                 complete: outcome.result.complete,
                 cancelled: outcome.result.cancelled,
+                budgetStopped: outcome.result.budgetStopped,
                 failed: outcome.result.failed,
               }
             : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
@@ -77,18 +80,25 @@ export function councilHandlers(
     )
 
   return {
-    'councils:start': async ({ folder, ...request }) => {
+    'councils:start': async ({ folder, caps, ...request }) => {
       const inside = await workspace.resolveFolder(folder)
       const engine = await engines.for(inside.folder)
       const path = await engine.createCouncil({ ...request, dir: inside.path })
-      return { path, runId: launch(engine, path) }
+      return { path, runId: launch(engine, path, caps) }
     },
 
-    'councils:resume': async ({ path }) => {
+    'councils:resume': async ({ path, caps }) => {
       const inside = await workspace.resolveInside(path)
       const engine = await engines.for(inside.folder)
       await engine.readCouncil(inside.path) // a clear message for a file that is no council
-      return { runId: launch(engine, inside.path) }
+      return { runId: launch(engine, inside.path, caps) }
+    },
+
+    'councils:estimate': async ({ folder, caps, ...request }) => {
+      const inside = await workspace.resolveFolder(folder)
+      const engine = await engines.for(inside.folder)
+      const estimate = await engine.estimateCouncil({ ...request, dir: inside.path })
+      return { ...estimate, budget: await engine.estimateBudget(estimate, caps ?? {}, null) }
     },
 
     'councils:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),

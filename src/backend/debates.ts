@@ -11,17 +11,45 @@ import type { DebateState } from '../core/debate/model.js'
 import type { DebateRunProgress } from '../core/debate/progress.js'
 import { summarizeDebate } from '../core/debate/summary.js'
 import { headerValue } from '../core/format/headers.js'
-import type { DebateStatus } from '../shared/contract/index.js'
+import type { DebateStatus, RunCapsInfo } from '../shared/contract/index.js'
+import type { ValidRequest } from '../shared/contract/index.js'
 import { BackgroundRuns } from './infra/background-runs.js'
 import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { errorMessage } from './infra/router.js'
-import type { Engine } from '../node/engine/index.js'
+import type { Engine, NewDebate } from '../node/engine/index.js'
+
+type DebatesRequest = ValidRequest<'debates:start'>
 
 /** The proposals still in play: a run-off's, else the last round's, else every one. */
 function inPlay(state: DebateState): string[] {
   const last = state.rounds.at(-1)
   if (last?.result?.kind === 'runoff') return last.result.proposals
   return last?.candidates ?? state.proposals.map((p) => p.id)
+}
+
+/** A new debate as the dialog asks for it, in the engine's terms (aliases bare, weights in hundredths). */
+function newDebateOf(request: Omit<DebatesRequest, 'folder' | 'caps'>, dir: string): NewDebate {
+  const { title, context, participants, weights, maxRounds } = request
+  return {
+    title,
+    ...(context !== undefined ? { context } : {}),
+    ...(participants !== undefined
+      ? { participants: participants.map((alias) => alias.replace(/^@/, '')) }
+      : {}),
+    // The file keeps hundredths, as `--weights architect=1.5` does.
+    ...(weights !== undefined
+      ? {
+          weights: Object.fromEntries(
+            Object.entries(weights).map(([alias, weight]) => [
+              alias.replace(/^@/, '').toLowerCase(),
+              Math.round(weight * 100),
+            ]),
+          ),
+        }
+      : {}),
+    ...(maxRounds !== undefined ? { settings: { maxRounds } } : {}),
+    dir,
+  }
 }
 
 const SETTLED: readonly DebateStatus[] = ['CONSENSUS', 'ESCALATED', 'ACCEPTED', 'REJECTED']
@@ -34,12 +62,13 @@ export function debatesHandlers({
   const runs = new BackgroundRuns('debate')
   const progress = new Map<string, DebateRunProgress>() // by run id, while it runs
 
-  const launch = (engine: Engine, path: string): string =>
+  const launch = (engine: Engine, path: string, caps: RunCapsInfo = {}): string =>
     runs.launch(
       path,
       (runId, signal) =>
         engine.resumeDebate(path, {
           signal,
+          caps,
           onEvent: (event) => {
             progress.set(runId, reduceDebateProgress(progress.get(runId) ?? NO_PROGRESS, event))
             emit('debates:progress', { runId, path, kind: 'event', event })
@@ -55,6 +84,7 @@ export function debatesHandlers({
                 path,
                 kind: 'finished',
                 cancelled: outcome.result.cancelled,
+                budgetStopped: outcome.result.budgetStopped,
                 outcome: outcome.result.state.outcome,
               }
             : { runId, path, kind: 'error', message: errorMessage(outcome.error) },
@@ -64,37 +94,29 @@ export function debatesHandlers({
 
   return {
     handlers: {
-      'debates:start': async ({ folder, title, context, participants, weights, maxRounds }) => {
+      'debates:start': async ({ folder, caps, ...request }) => {
         const inside = await workspace.resolveFolder(folder)
         const engine = await engines.for(inside.folder)
-        const path = await engine.createDebate({
-          title,
-          ...(context !== undefined ? { context } : {}),
-          ...(participants !== undefined
-            ? { participants: participants.map((alias) => alias.replace(/^@/, '')) }
-            : {}),
-          // The file keeps hundredths, as `--weights architect=1.5` does.
-          ...(weights !== undefined
-            ? {
-                weights: Object.fromEntries(
-                  Object.entries(weights).map(([alias, weight]) => [
-                    alias.replace(/^@/, '').toLowerCase(),
-                    Math.round(weight * 100),
-                  ]),
-                ),
-              }
-            : {}),
-          ...(maxRounds !== undefined ? { settings: { maxRounds } } : {}),
-          dir: inside.path,
-        })
-        return { path, runId: launch(engine, path) }
+        const path = await engine.createDebate(newDebateOf(request, inside.path))
+        return { path, runId: launch(engine, path, caps) }
       },
 
-      'debates:resume': async ({ path }) => {
+      'debates:estimate': async ({ folder, caps, ...request }) => {
+        const inside = await workspace.resolveFolder(folder)
+        const engine = await engines.for(inside.folder)
+        // While the topic is still blank, the estimate stands a short one in for it.
+        const title = request.title.trim() === '' ? 'The question' : request.title
+        const estimate = await engine.estimateNewDebate(
+          newDebateOf({ ...request, title }, inside.path),
+        )
+        return { ...estimate, budget: await engine.estimateBudget(estimate, caps ?? {}, null) }
+      },
+
+      'debates:resume': async ({ path, caps }) => {
         const inside = await workspace.resolveInside(path)
         const engine = await engines.for(inside.folder)
         await engine.readDebate(inside.path) // a clear message for a file that is no debate
-        return { runId: launch(engine, inside.path) }
+        return { runId: launch(engine, inside.path, caps) }
       },
 
       'debates:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),

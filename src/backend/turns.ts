@@ -25,6 +25,7 @@ function outcomeOf(result: TurnResult): TurnOutcome {
     votes: result.votes,
     usage: result.usage,
     costUsd: result.costUsd,
+    budgetStopped: result.budgetStopped,
     phase: phase
       ? { from: phase.from, to: phase.advanceTo, status: phase.status, reason: phase.reason }
       : null,
@@ -115,7 +116,24 @@ export function turnsHandlers({
         }
       },
 
-      'turns:start': async ({ path, participants, callout, provider }) => {
+      'turns:estimate': async ({ path, participants, callout, provider, caps }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const [estimate, loaded] = await Promise.all([
+          engine.estimateTurn(inside.path, {
+            ...(participants && participants.length > 0 ? { participants } : {}),
+            ...(callout && callout.trim() !== '' ? { callout } : {}),
+            ...(provider ? { provider } : {}),
+          }),
+          engine.load(inside.path),
+        ])
+        return {
+          ...estimate,
+          budget: await engine.estimateBudget(estimate, caps ?? {}, loaded.parsed),
+        }
+      },
+
+      'turns:start': async ({ path, participants, callout, provider, caps }) => {
         const inside = await workspace.resolveInside(path)
         if (runningOn(inside.path))
           throw new BackendError('A turn is already running on this discussion; wait or cancel it.')
@@ -131,6 +149,7 @@ export function turnsHandlers({
           ...(participants && participants.length > 0 ? { participants } : {}),
           ...(callout && callout.trim() !== '' ? { callout } : {}),
           ...(provider ? { provider } : {}),
+          ...(caps ? { caps } : {}),
           signal: controller.signal,
           // Each answer is journaled by the store as it is appended (see journal-restore.ts).
           onEvent: (event) => folder.push(event),

@@ -4,20 +4,20 @@
  */
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
+import { readDollars, readTokenCap } from '../core/budget/cap-input.js'
+import type { CapReading } from '../core/budget/cap-input.js'
+
+function orThrow(reading: CapReading): number {
+  if ('problem' in reading) throw new InvalidArgumentError(reading.problem)
+  return reading.value
+}
+
 export function parseDollars(value: string): number {
-  const number = Number(value.trim().replace(/^\$/, ''))
-  if (value.trim() === '' || !Number.isFinite(number) || number <= 0)
-    throw new InvalidArgumentError(`"${value}" is not an amount in USD (for example 0.50).`)
-  return number
+  return orThrow(readDollars(value))
 }
 
 export function parseTokenCap(value: string): number {
-  const number = Number(value)
-  if (!Number.isInteger(number) || number < 1)
-    throw new InvalidArgumentError(
-      `"${value}" is not a whole number of tokens (for example 20000).`,
-    )
-  return number
+  return orThrow(readTokenCap(value))
 }
 
 export const BUDGET_HELP = {

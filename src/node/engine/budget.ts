@@ -84,12 +84,15 @@ export function anyCap(engine: EngineContext, caps: RunCaps): boolean {
   )
 }
 
+/** The providers a dollar cap cannot hold with: no `prices`, and no cost of their own reported. */
+export function unpricedUnder(limits: BudgetLimits, pricings: readonly CallPricing[]): string[] {
+  if (limits.maxCostUsd === null) return []
+  return [...new Set(pricings.filter((p) => !p.prices && !p.reportsCost).map((p) => p.provider))]
+}
+
 /** A dollar cap with calls whose price is unknown cannot hold: refused, naming the providers. */
 export function requirePricesOf(limits: BudgetLimits, pricings: readonly CallPricing[]): void {
-  if (limits.maxCostUsd === null) return
-  const unpriced = [
-    ...new Set(pricings.filter((p) => !p.prices && !p.reportsCost).map((p) => p.provider)),
-  ]
+  const unpriced = unpricedUnder(limits, pricings)
   if (unpriced.length > 0) throw unpricedError(unpriced)
 }
 

@@ -38,6 +38,13 @@ export interface NewDebate {
 }
 
 export async function createDebate(engine: EngineContext, request: NewDebate): Promise<string> {
+  const text = await newDebateText(engine, request)
+  const folder = await outputFolder(engine, request.dir)
+  return createDiscussionFile(folder, request.title, text, engine.projectRoot ?? engine.cwd)
+}
+
+/** A new debate's file as `createDebate` writes it; refuses what it refuses; writes nothing. */
+export async function newDebateText(engine: EngineContext, request: NewDebate): Promise<string> {
   if (request.title.trim() === '')
     throw new DiscussionError('The topic is empty; say what the debate should decide.')
   const { template } = await engine.requireTemplate(DEBATE_TEMPLATE)
@@ -57,7 +64,7 @@ export async function createDebate(engine: EngineContext, request: NewDebate): P
       throw new DiscussionError(
         `--weights names "${alias}", who is not a participant (${aliases.join(', ')}).`,
       )
-  const text = renderNewDebate({
+  return renderNewDebate({
     title: admitTypedName(request.title, 'The topic'),
     context: admitTyped(request.context ?? '', 'The context'),
     participants,
@@ -65,8 +72,6 @@ export async function createDebate(engine: EngineContext, request: NewDebate): P
     created: new Date(),
     skeleton: template.skeleton === null ? null : admitText(template.skeleton),
   })
-  const folder = await outputFolder(engine, request.dir)
-  return createDiscussionFile(folder, request.title, text, engine.projectRoot ?? engine.cwd)
 }
 
 /** How a run goes: cancel, follow, and a provider or round timeout for this run only. */

@@ -41,6 +41,8 @@ import type { SummaryWritten } from './summarize.js'
 import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
 import type { RunEstimate } from './estimate-turn.js'
+import type { EstimateBudget } from './estimate-budget.js'
+import type { RunCaps } from './budget.js'
 import type { FolderUsage } from './usage.js'
 import type { PreparedTurn } from './turns.js'
 import {
@@ -319,6 +321,28 @@ export class Engine implements EngineContext {
   async estimateDebate(file: string, options: { provider?: string } = {}): Promise<RunEstimate> {
     const { estimateDebateIn } = await import('./estimate-debate.js')
     return estimateDebateIn(this, file, options)
+  }
+
+  /** What a debate not written yet may cost (the app's dialog, before Start); calls nobody. */
+  async estimateNewDebate(
+    request: NewDebate,
+    options: { provider?: string } = {},
+  ): Promise<RunEstimate> {
+    const { estimateNewDebateIn } = await import('./estimate-debate.js')
+    return estimateNewDebateIn(this, request, options)
+  }
+
+  /**
+   * Beside an estimate: the caps in force with `caps`, the settings' defaults, and why Start
+   * would be refused (a dollar cap with a provider that has no `prices`), if it would.
+   */
+  async estimateBudget(
+    estimate: RunEstimate,
+    caps: RunCaps,
+    parsed: ParsedDiscussion | null,
+  ): Promise<EstimateBudget> {
+    const { budgetOfEstimate } = await import('./estimate-budget.js')
+    return budgetOfEstimate(this, estimate, caps, parsed)
   }
 
   /** Runs the debate in `file` until consensus or escalation, from where it stopped. */

@@ -10,10 +10,13 @@ import type { CallEstimate } from '../../core/budget/estimate.js'
 import type { DebateState } from '../../core/debate/model.js'
 import { phasesOf } from '../../core/debate/next-step.js'
 import { debatePrompt } from '../../core/debate/prompts.js'
-import { emptyRound } from '../../core/debate/read-state.js'
+import { emptyRound, readDebate } from '../../core/debate/read-state.js'
+import type { ParsedDiscussion } from '../../core/format/model.js'
+import { parseDiscussion } from '../../core/format/parse.js'
 import { debateContext } from '../../core/debate/run-debate.js'
 import { pricingFor } from './budget.js'
-import { loadDebate } from './debate.js'
+import { loadDebate, newDebateText } from './debate.js'
+import type { NewDebate } from './debate.js'
 import type { EngineContext } from './engine-context.js'
 import type { RunEstimate } from './estimate-turn.js'
 import { expectedAnswerTokens } from './estimate-turn.js'
@@ -43,11 +46,30 @@ export async function estimateDebateIn(
   file: string,
   options: { provider?: string } = {},
 ): Promise<RunEstimate> {
-  const [{ state, parsed }, personas, loaded] = await Promise.all([
-    loadDebate(engine, file),
-    engine.personas(),
-    engine.providers(),
-  ])
+  const { state, parsed } = await loadDebate(engine, file)
+  return estimateDebateState(engine, state, parsed, options)
+}
+
+/**
+ * A debate not written yet, as `createDebate` would write it (the app's dialog, before Start);
+ * refuses what creating it would refuse.
+ */
+export async function estimateNewDebateIn(
+  engine: EngineContext,
+  request: NewDebate,
+  options: { provider?: string } = {},
+): Promise<RunEstimate> {
+  const parsed = parseDiscussion(await newDebateText(engine, request))
+  return estimateDebateState(engine, readDebate(parsed), parsed, options)
+}
+
+async function estimateDebateState(
+  engine: EngineContext,
+  state: DebateState,
+  parsed: ParsedDiscussion,
+  options: { provider?: string },
+): Promise<RunEstimate> {
+  const [personas, loaded] = await Promise.all([engine.personas(), engine.providers()])
   const pricing = pricingFor(engine, loaded, options.provider ?? null)
   const expected = expectedAnswerTokens(engine, parsed)
   const answer = standInAnswer(expected)

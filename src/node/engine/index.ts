@@ -20,6 +20,7 @@ export { DIAGRAMS_FOLDER, diagramNameProblem } from '../diagrams/diagram-name.js
 export type { NewCouncil } from './council.js'
 export type { RunCaps } from './budget.js'
 export type { RunEstimate } from './estimate-turn.js'
+export type { EstimateBudget } from './estimate-budget.js'
 export type { FolderUsage } from './usage.js'
 export type { DebateRun, NewDebate } from './debate.js'
 export type { PersonaTarget, SavedPersona } from './personas.js'

@@ -28,6 +28,9 @@ export const theme = createTheme({
 /** Text that reports a problem, at AA contrast in both schemes (Mantine's red-6 is 3.3:1 on white). */
 export const ERROR_TEXT = 'var(--od-color-error-text)'
 
+/** Text that warns (a budget nearly spent), at AA contrast in both schemes. */
+export const WARN_TEXT = 'var(--od-color-warn-text)'
+
 /**
  * Secondary ("dimmed") text one step stronger in each scheme: Mantine's default greys are below
  * the 4.5:1 contrast that small text needs on the app's backgrounds. Error text likewise.
@@ -37,12 +40,14 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--od-color-error-text': 'var(--mantine-color-red-9)',
+    '--od-color-warn-text': 'var(--mantine-color-orange-9)',
     // A field's error (its message, its text) at AA too: Mantine's red-6 is 3.3:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },
   dark: {
     '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
     '--od-color-error-text': 'var(--mantine-color-red-4)',
+    '--od-color-warn-text': 'var(--mantine-color-orange-4)',
     '--mantine-color-error': 'var(--mantine-color-red-4)',
   },
 })

@@ -1,6 +1,8 @@
 /** The council: start one, resume it, cancel it, read it; its progress arrives as events. */
 import * as z from 'zod'
 
+import { runCapsSchema } from './budget.js'
+import type { RunEstimateInfo } from './budget.js'
 import { pathSchema, usageSchema } from './common.js'
 
 const runId = z.string().min(1).max(100)
@@ -21,12 +23,27 @@ export const councilRequests = {
     rank: z.boolean().optional(),
     /** Every role uses this provider; absent: the tiers decide. */
     provider: z.string().min(1).max(100).optional(),
+    /** Max cost (USD) and Max tokens for this run; absent: the settings' `budget.*`. */
+    caps: runCapsSchema.optional(),
   }),
   /** Continues a council that stopped; only the missing calls are made. */
-  'councils:resume': z.strictObject({ path: pathSchema }),
+  'councils:resume': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
   'councils:cancel': z.strictObject({ runId }),
   /** The council as its file says: calls, answers, ranking, synthesis, usage; and a running run. */
   'councils:read': z.strictObject({ path: pathSchema }),
+  /** What a council of these settings would cost, call by call (`council --estimate`). */
+  'councils:estimate': z.strictObject({
+    folder: pathSchema,
+    /** May still be empty while the person types it. */
+    question: z.string().max(20_000),
+    mode: councilModeSchema.optional(),
+    flow: councilFlowSchema.optional(),
+    rounds: z.int().min(1).max(5).optional(),
+    tier: councilTierSchema.optional(),
+    rank: z.boolean().optional(),
+    provider: z.string().min(1).max(100).optional(),
+    caps: runCapsSchema.optional(),
+  }),
 }
 
 /** What a call is asked to do. */
@@ -203,6 +220,8 @@ export const councilProgressSchema = z.discriminatedUnion('kind', [
     kind: z.literal('finished'),
     complete: z.boolean(),
     cancelled: z.boolean(),
+    /** Stopped between steps by the budget; resume with a new one. */
+    budgetStopped: z.boolean(),
     failed: z.array(z.object({ label: z.string(), reason: z.string() })),
   }),
   z.object({ ...councilRun, kind: z.literal('error'), message: z.string() }),
@@ -218,4 +237,5 @@ export interface CouncilResponses {
   'councils:resume': z.infer<typeof councilResumedSchema>
   'councils:cancel': z.infer<typeof councilCancelledSchema>
   'councils:read': CouncilInfo
+  'councils:estimate': RunEstimateInfo
 }

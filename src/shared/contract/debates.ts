@@ -5,6 +5,8 @@
  */
 import * as z from 'zod'
 
+import { runCapsSchema } from './budget.js'
+import type { RunEstimateInfo } from './budget.js'
 import { pathSchema } from './common.js'
 
 const runId = z.string().min(1).max(100)
@@ -23,9 +25,22 @@ export const debatesRequests = {
     /** Voting weight per alias, 0.1 to 10 (as `--weights architect=2`); absent: by role. */
     weights: z.record(z.string().max(64), z.number().min(0.1).max(10)).optional(),
     maxRounds: z.int().min(1).max(10).optional(),
+    /** Max cost (USD) and Max tokens for this run; absent: the settings' `budget.*`. */
+    caps: runCapsSchema.optional(),
   }),
   /** Runs a debate that has not run yet or stopped; it continues where its file leaves off. */
-  'debates:resume': z.strictObject({ path: pathSchema }),
+  'debates:resume': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
+  /** What a new debate of these settings may cost, call by call (`debate run --estimate`). */
+  'debates:estimate': z.strictObject({
+    folder: pathSchema,
+    /** May still be empty while the person types it. */
+    title: z.string().max(200),
+    context: z.string().max(100_000).optional(),
+    participants: z.array(alias).max(20).optional(),
+    weights: z.record(z.string().max(64), z.number().min(0.1).max(10)).optional(),
+    maxRounds: z.int().min(1).max(10).optional(),
+    caps: runCapsSchema.optional(),
+  }),
   'debates:cancel': z.strictObject({ runId }),
   'debates:read': z.strictObject({ path: pathSchema }),
   'debates:decide': z
@@ -287,6 +302,8 @@ export const debateProgressSchema = z.discriminatedUnion('kind', [
     ...debateRun,
     kind: z.literal('finished'),
     cancelled: z.boolean(),
+    /** Stopped between steps by the budget; resume with a new one. */
+    budgetStopped: z.boolean(),
     outcome: debateOutcomeSchema.nullable(),
   }),
   z.object({ ...debateRun, kind: z.literal('error'), message: z.string() }),
@@ -303,4 +320,5 @@ export interface DebatesResponses {
   'debates:cancel': z.infer<typeof debateCancelledSchema>
   'debates:read': DebateInfo
   'debates:decide': DebateOutcome
+  'debates:estimate': RunEstimateInfo
 }

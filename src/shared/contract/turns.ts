@@ -1,6 +1,8 @@
 /** Turns: who would answer, starting one, cancelling it; its progress arrives as events. */
 import * as z from 'zod'
 
+import { runCapsSchema } from './budget.js'
+import type { RunEstimateInfo } from './budget.js'
 import { pathSchema, usageSchema, voteCountsSchema, voteSchema } from './common.js'
 
 const alias = z
@@ -20,8 +22,18 @@ export const turnsRequests = {
     callout: z.string().max(20_000).optional(),
     /** One provider for everyone, without fallback; absent: each persona's chain. */
     provider: z.string().min(1).max(100).optional(),
+    /** Max cost (USD) and Max tokens for this turn; absent: the settings' `budget.*`. */
+    caps: runCapsSchema.optional(),
   }),
   'turns:cancel': z.strictObject({ turnId }),
+  /** What the turn would cost, per persona, before it starts (what `turn --estimate` prints). */
+  'turns:estimate': z.strictObject({
+    path: pathSchema,
+    participants: z.array(alias).max(50).optional(),
+    callout: z.string().max(20_000).optional(),
+    provider: z.string().min(1).max(100).optional(),
+    caps: runCapsSchema.optional(),
+  }),
 }
 
 export const turnCandidateSchema = z.object({
@@ -108,6 +120,8 @@ export const turnOutcomeSchema = z.object({
   votes: voteCountsSchema,
   usage: usageSchema,
   costUsd: z.number().nullable(),
+  /** A call was skipped or cut short by the budget (the CLI's exit 3); absent: it was not. */
+  budgetStopped: z.boolean().optional(),
   phase: z
     .object({
       from: z.string().nullable(),
@@ -136,4 +150,5 @@ export interface TurnsResponses {
   'turns:plan': TurnPlanInfo
   'turns:start': z.infer<typeof turnStartedSchema>
   'turns:cancel': z.infer<typeof turnCancelledSchema>
+  'turns:estimate': RunEstimateInfo
 }

@@ -28,6 +28,9 @@ export const IDLE: CouncilLive = {
   finished: [],
 }
 
+const BUDGET_STOP =
+  'The budget stopped the council between steps: the answers that arrived are saved, the calls left were not made. Resume continues with the calls left, under the budget in force.'
+
 export function reduceLive(live: CouncilLive, progress: CouncilProgress): CouncilLive {
   const finished = [...live.finished, progress.runId]
   const stopped = { ...NO_COUNCIL_PROGRESS, failed: live.calls.failed }
@@ -36,10 +39,14 @@ export function reduceLive(live: CouncilLive, progress: CouncilProgress): Counci
   if (progress.kind === 'finished') {
     const ended = progress.cancelled
       ? 'Cancelled; the answers that arrived are saved. Resume continues.'
-      : progress.failed.length > 0
-        ? `${progress.failed.length} call(s) failed; the answers that arrived are saved. Resume retries.`
-        : null
-    return { ...live, runId: null, calls: stopped, ended, cancelled: progress.cancelled, finished }
+      : progress.budgetStopped
+        ? BUDGET_STOP
+        : progress.failed.length > 0
+          ? `${progress.failed.length} call(s) failed; the answers that arrived are saved. Resume retries.`
+          : null
+    // A budget stop is the cap doing its work, told in grey like a cancel, not as a failure.
+    const cancelled = progress.cancelled || progress.budgetStopped
+    return { ...live, runId: null, calls: stopped, ended, cancelled, finished }
   }
   if (live.finished.includes(progress.runId)) return live
   return {

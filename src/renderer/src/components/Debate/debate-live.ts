@@ -31,8 +31,11 @@ export function reduceDebateLive(live: DebateLive, event: DebateProgress): Debat
       runId: null,
       ended: event.cancelled
         ? 'Cancelled; every answer that arrived is saved. Resume continues from there.'
-        : null,
-      cancelled: event.cancelled,
+        : event.budgetStopped
+          ? 'The budget stopped the debate between steps: every answer that arrived is saved, the steps left were not run. Resume continues from there, under the budget in force.'
+          : null,
+      // A budget stop is the cap doing its work, told in grey like a cancel, not as a failure.
+      cancelled: event.cancelled || event.budgetStopped,
       finished,
     }
   if (live.finished.includes(event.runId)) return live

@@ -15,6 +15,8 @@ import { Dialog } from '../Dialog/Dialog'
 import { DebateFields, DEFAULT_DEBATE, weightOf } from '../Debate/DebateFields'
 import type { DebateSettings } from '../Debate/DebateFields'
 import { CheckedTextarea, CheckedTextInput } from '../Fields/CheckedField'
+import { RunBudget } from '../Budget/RunBudget'
+import { useRunBudget } from '../Budget/useRunBudget'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -85,6 +87,34 @@ export function NewDiscussionDialog({
       )
   }, [api, folder, opened])
 
+  // A council or a debate runs at once: its estimate and caps come before Start.
+  const runs = isCouncil || isDebate
+  const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
+  const debateWeights = (): Record<string, number> =>
+    Object.fromEntries(
+      participants.map((alias) => [alias, weightOf(debate, alias, choices?.personas ?? [])]),
+    )
+  const budget = useRunBudget(
+    opened && choices !== null && runs,
+    JSON.stringify(
+      isCouncil
+        ? [folder, question, council]
+        : [folder, title, context, participants, debateWeights(), debate.maxRounds],
+    ),
+    (caps) =>
+      isCouncil
+        ? api.councils.estimate({ folder, question, ...council, caps })
+        : api.debates.estimate({
+            folder,
+            title: title.trim(),
+            context,
+            participants,
+            weights: debateWeights(),
+            maxRounds: debate.maxRounds,
+            caps,
+          }),
+  )
+
   const chosen = choices?.templates.find((t) => t.name === template)
   const pickTemplate = (name: string | null): void => {
     setTemplate(name)
@@ -99,12 +129,12 @@ export function NewDiscussionDialog({
   const submit = async (): Promise<void> => {
     setSubmitted(true)
     if (fieldProblem(title, titleRule(kind)) || fieldProblem(context, contextRule(kind))) return
+    if (runs && budget.blocked) return
     setBusy(true)
     try {
-      const question = [title.trim(), context.trim()].filter(Boolean).join('\n\n')
-      const personas = choices?.personas ?? []
+      const caps = budget.reading.caps
       const created = isCouncil
-        ? await call(api.councils.start({ folder, question, ...council }))
+        ? await call(api.councils.start({ folder, question, ...council, caps }))
         : isDebate
           ? await call(
               api.debates.start({
@@ -112,10 +142,9 @@ export function NewDiscussionDialog({
                 title: title.trim(),
                 context,
                 participants,
-                weights: Object.fromEntries(
-                  participants.map((alias) => [alias, weightOf(debate, alias, personas)]),
-                ),
+                weights: debateWeights(),
                 maxRounds: debate.maxRounds,
+                caps,
               }),
             )
           : await call(
@@ -216,6 +245,15 @@ export function NewDiscussionDialog({
             onValue={setContext}
             submitted={submitted}
           />
+          {runs && (
+            <RunBudget
+              text={budget.text}
+              onText={budget.setText}
+              reading={budget.reading}
+              submitted={submitted}
+              estimated={budget.estimated}
+            />
+          )}
           <Text size="xs" c="dimmed" truncate>
             Saved in {folder}
           </Text>

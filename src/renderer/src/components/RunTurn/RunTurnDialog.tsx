@@ -22,6 +22,8 @@ import { notifyError } from '../../notify'
 import { forgetProvider, rememberedProvider, rememberProvider } from './remembered-provider'
 import { calloutMentions } from './turn-state'
 import { Dialog } from '../Dialog/Dialog'
+import { RunBudget } from '../Budget/RunBudget'
+import { useRunBudget } from '../Budget/useRunBudget'
 import type { TurnRequest } from './turn-state'
 
 export interface RunTurnDialogProps {
@@ -72,6 +74,7 @@ export function RunTurnDialog({
   const [callout, setCallout] = useState('')
   const [provider, setProvider] = useState<string>(DEFAULT_PROVIDER)
   const [busy, setBusy] = useState(false)
+  const [submitted, setSubmitted] = useState(false)
   const startButton = useRef<HTMLButtonElement>(null)
   const calloutField = useRef<HTMLTextAreaElement>(null)
 
@@ -107,8 +110,23 @@ export function RunTurnDialog({
   const mentioned = calloutMentions(callout, known)
   // Only names with a chip count: each one asked can be seen and unticked.
   const asked = [...new Set([...chosen, ...mentioned])].filter((alias) => known.includes(alias))
+  const chosenProvider = provider === DEFAULT_PROVIDER ? undefined : provider
+  const budget = useRunBudget(
+    opened && plan !== null && asked.length > 0,
+    JSON.stringify([path, asked, callout, chosenProvider]),
+    (caps) =>
+      api.turns.estimate({
+        path,
+        participants: asked,
+        ...(callout.trim() !== '' ? { callout } : {}),
+        ...(chosenProvider ? { provider: chosenProvider } : {}),
+        caps,
+      }),
+  )
   const start = async (): Promise<void> => {
     if (asked.length === 0) return
+    setSubmitted(true)
+    if (budget.blocked) return
     setBusy(true)
     const request: TurnRequest = {
       callout: callout.trim() === '' ? null : callout,
@@ -121,9 +139,11 @@ export function RunTurnDialog({
           participants: asked,
           callout: request.callout ?? undefined,
           provider: request.provider ?? undefined,
+          caps: budget.reading.caps,
         }),
       )
       setCallout('')
+      setSubmitted(false)
       if (request.provider) rememberProvider(path, request.provider)
       else forgetProvider(path)
       onStarted(turnId, asked, request)
@@ -232,6 +252,15 @@ export function RunTurnDialog({
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
+            {asked.length > 0 && (
+              <RunBudget
+                text={budget.text}
+                onText={budget.setText}
+                reading={budget.reading}
+                submitted={submitted}
+                estimated={budget.estimated}
+              />
+            )}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel

@@ -21,6 +21,21 @@ export interface TurnSummaryLineProps {
   onUndoPhase: () => Promise<void>
 }
 
+/**
+ * A turn the budget stopped, told apart from a failure: what was kept, what was skipped and
+ * why, and how to go on.
+ */
+export function budgetHeadline(turn: TurnState): string {
+  const kept = turn.rows.filter((row) => row.state === 'done').length
+  const skipped = turn.rows.filter((row) => row.state === 'skipped')
+  const answers = (n: number): string => (n === 1 ? '1 answer' : `${n} answers`)
+  const which =
+    skipped.length > 0
+      ? ` Skipped: ${skipped.map((row) => `@${row.alias} (${row.reason ?? 'budget'})`).join('; ')}.`
+      : ' An answer that crossed the cap was cut and marked so.'
+  return `The budget stopped the turn: ${answers(kept)} kept.${which} To go on, run a turn for them with a higher Max cost or Max tokens.`
+}
+
 function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
   if (turn.error) return `The turn stopped: ${turn.error}`
   if (!turn.outcome) {
@@ -28,6 +43,7 @@ function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
     return `Turn in progress: ${finished} of ${turn.rows.length} finished.`
   }
   if (turn.outcome.cancelled) return 'You cancelled the turn: answers already saved are kept.'
+  if (turn.outcome.budgetStopped) return budgetHeadline(turn)
   const failed = turn.rows.filter((row) => row.state === 'failed').length
   if (failed > 0 && failed === turn.rows.length)
     return failed === 1
@@ -69,6 +85,7 @@ export function TurnSummaryLine({
       radius="md"
       className={classes.summary}
       data-problem={problem || undefined}
+      data-budget-stopped={turn.outcome?.budgetStopped || undefined}
       data-testid="turn-summary"
       role="status"
     >
