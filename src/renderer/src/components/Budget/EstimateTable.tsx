@@ -4,6 +4,7 @@ import type { ReactNode } from 'react'
 import { formatTokenCount } from '@core/budget/format-spend'
 import { formatCost } from '@core/providers/usage'
 import type { CostRangeInfo, RunEstimateInfo } from '@shared/contract'
+import classes from './Budget.module.css'
 
 /** `$0.0010 / $0.0020 / $0.0100`, or unknown for a provider without `prices` (never $0). */
 export function costRange(cost: CostRangeInfo | null): string {
@@ -29,7 +30,8 @@ export function estimateTotalLine(estimate: RunEstimateInfo): string {
 export function EstimateTable({ estimate }: { estimate: RunEstimateInfo }): ReactNode {
   return (
     <div data-testid="estimate">
-      <Table.ScrollContainer minWidth={460} maxHeight={180}>
+      {/* A region of its own that scrolls, reachable with the keyboard (a council lists many calls). */}
+      <div className={classes.calls} tabIndex={0} role="region" aria-label="Estimate, call by call">
         <Table fz="xs" verticalSpacing={2} horizontalSpacing="xs" stickyHeader>
           <Table.Thead>
             <Table.Tr>
@@ -54,7 +56,7 @@ export function EstimateTable({ estimate }: { estimate: RunEstimateInfo }): Reac
             ))}
           </Table.Tbody>
         </Table>
-      </Table.ScrollContainer>
+      </div>
       <Text size="xs" mt={4} data-testid="estimate-total">
         {estimateTotalLine(estimate)}
       </Text>

@@ -103,10 +103,18 @@ export function RunBudget({
           </Text>
         )}
         {estimate && (
-          <div data-pending={pending || undefined} style={{ opacity: pending ? 0.6 : 1 }}>
-            <Text size="sm" fw={500} mt="xs" mb={2}>
-              Estimate before it runs
-            </Text>
+          <div data-pending={pending || undefined}>
+            <Group gap="xs" mt="xs" mb={2}>
+              <Text size="sm" fw={500}>
+                Estimate before it runs
+              </Text>
+              {/* Said in words, not by fading the figures: faded text would be hard to read. */}
+              {pending && (
+                <Text size="xs" c="dimmed">
+                  updating…
+                </Text>
+              )}
+            </Group>
             <EstimateTable estimate={estimate} />
             <Text size="xs" mt={4} data-testid="estimate-caps">
               {capsInForce(estimate)}

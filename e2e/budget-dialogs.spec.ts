@@ -1,0 +1,169 @@
+// The budget in the app's run dialogs, on the metered 127.0.0.1 stand-in: Run turn, council and
+// debate show the engine's estimate before Start (the one `--estimate` prints), take Max cost and
+// Max tokens typed key by key, refuse a dollar cap with an unpriced provider naming it, and a run
+// the budget stops says so apart from a failure. Each dialog passes axe with its estimate shown,
+// at 1024x700 and 1400x900, light and dark (REVIEW_SHOTS=folder writes the pictures).
+import { readFile } from 'node:fs/promises'
+
+import { expect, test } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+
+import { axeFindings, blocking } from './support/axe.js'
+import { BUDGET_TITLE, spentIn, startBudgetUi } from './support/budget-ui.js'
+import type { BudgetUi } from './support/budget-ui.js'
+import { clearField, typeInto } from './support/person.js'
+import { reviewShot, useScheme } from './support/review-shots.js'
+import type { Scheme } from './support/review-shots.js'
+import { SIZES } from './support/sized-screenshots.js'
+
+interface PrintedEstimate {
+  total: { costUsd: { low: number; expected: number; high: number } | null }
+}
+
+let ui: BudgetUi
+test.afterEach(async () => {
+  await ui.stopAll()
+})
+
+async function openRunTurn(page: Page): Promise<Locator> {
+  await page.goto(ui.url)
+  await page.getByRole('link', { name: `Open ${BUDGET_TITLE}` }).click()
+  await expect(page.getByTestId('discussion-title')).toHaveText(BUDGET_TITLE)
+  await page.getByRole('button', { name: 'Run turn' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Run turn' })
+  await dialog.getByRole('button', { name: 'All participants' }).click()
+  await expect(dialog.getByTestId('estimate-row')).toHaveCount(3)
+  return dialog
+}
+
+async function newRun(page: Page, template: RegExp): Promise<Locator> {
+  await page.goto(ui.url)
+  await page.getByRole('button', { name: 'New discussion' }).click()
+  const dialog = page.getByRole('dialog', { name: 'New discussion' })
+  await dialog.getByRole('combobox', { name: 'Template' }).click()
+  await page.getByRole('option', { name: template }).click()
+  return dialog
+}
+
+async function checkAtBothSizes(page: Page, dialog: Locator, name: string, scheme: Scheme) {
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await dialog.getByTestId('estimate').scrollIntoViewIfNeeded()
+    await expect(dialog.getByTestId('estimate')).toBeVisible()
+    await expect(dialog.locator('[data-pending]')).toHaveCount(0)
+    expect(blocking(await axeFindings(page, '[role="dialog"]'))).toEqual([])
+    await reviewShot(page, `budget-${name}`, scheme)
+  }
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`each run dialog shows the estimate and passes axe at both sizes (${scheme})`, async ({
+    page,
+  }) => {
+    test.setTimeout(120_000)
+    ui = await startBudgetUi(['budget:', '  max_cost_per_run: 0.05'])
+    await useScheme(page, scheme)
+    const turn = await openRunTurn(page)
+    await expect(turn.getByRole('textbox', { name: 'Max cost (USD)' })).toHaveValue('0.05')
+    await checkAtBothSizes(page, turn, 'turn', scheme)
+    await page.keyboard.press('Escape')
+
+    const council = await newRun(page, /council/i)
+    await council.getByLabel('Question').pressSequentially('Should the importer be a service')
+    await expect(council.getByTestId('estimate-row')).toHaveCount(4)
+    await checkAtBothSizes(page, council, 'council', scheme)
+
+    await council.getByRole('combobox', { name: 'Template' }).click()
+    await page.getByRole('option', { name: /debate/i }).click()
+    await expect(council.getByTestId('estimate-row').first()).toBeVisible()
+    await checkAtBothSizes(page, council, 'debate', scheme)
+    expect(ui.meter.requests).toHaveLength(0) // estimating asks nobody
+  })
+}
+
+test('a turn started from the dialog spends what its estimate said, within 10%', async ({
+  page,
+}) => {
+  ui = await startBudgetUi()
+  const printed = JSON.parse(
+    ui.run('turn', ui.file, '@all', '--estimate', '--json'),
+  ) as PrintedEstimate
+  const expected = printed.total.costUsd?.expected ?? 0
+  const dialog = await openRunTurn(page)
+  const shown = await dialog.getByTestId('estimate-total').textContent()
+  // The dialog shows the CLI's figures: its expected cost, as `--estimate` rounds it.
+  expect(shown).toContain(`$${expected.toFixed(4)}`)
+  await typeInto(dialog.getByRole('textbox', { name: 'Max cost (USD)' }), '0.50')
+  await expect(dialog.getByTestId('estimate-caps')).toHaveText('Cap in force: $0.5000.')
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  await expect(page.getByTestId('turn-headline')).toContainText('Turn finished', {
+    timeout: 30_000,
+  })
+  expect(ui.meter.requests).toHaveLength(3)
+  const spent = spentIn(ui, ui.file)
+  console.log(`turn: estimate expected $${expected.toFixed(6)}, spent $${spent.toFixed(6)}`)
+  expect(Math.abs(expected - spent) / spent).toBeLessThan(0.1)
+})
+
+test('a dollar cap with the unpriced provider is refused in the dialog, naming it', async ({
+  page,
+}) => {
+  ui = await startBudgetUi()
+  const dialog = await openRunTurn(page)
+  await dialog.getByLabel('Provider', { exact: true }).click()
+  await page.getByRole('option', { name: 'unpriced only' }).click()
+  await expect(dialog.getByTestId('estimate-row').first()).toContainText('unknown (no prices)')
+  await expect(dialog.getByTestId('estimate-total')).toContainText('unknown (no prices)')
+  await typeInto(dialog.getByRole('textbox', { name: 'Max cost (USD)' }), '0.25')
+  const refusal = dialog.getByTestId('budget-refusal')
+  await expect(refusal).toContainText('"unpriced" has no prices in providers.yaml')
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  await expect(dialog).toBeVisible()
+  expect(ui.meter.requests).toHaveLength(0)
+
+  // Tokens can be capped without prices.
+  await clearField(dialog.getByRole('textbox', { name: 'Max cost (USD)' }))
+  await typeInto(dialog.getByRole('textbox', { name: 'Max tokens' }), '100000')
+  await expect(refusal).toHaveCount(0)
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  await expect(page.getByTestId('turn-headline')).toContainText('Turn finished', {
+    timeout: 30_000,
+  })
+  expect(ui.meter.requests).toHaveLength(3)
+})
+
+test('a value that does not read is said under its field, and Start waits', async ({ page }) => {
+  ui = await startBudgetUi()
+  const dialog = await openRunTurn(page)
+  await typeInto(dialog.getByRole('textbox', { name: 'Max cost (USD)' }), 'ten')
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  await expect(dialog.getByText('"ten" is not an amount in USD (for example 0.50).')).toBeVisible()
+  await typeInto(dialog.getByRole('textbox', { name: 'Max cost (USD)' }), '1')
+  await typeInto(dialog.getByRole('textbox', { name: 'Max tokens' }), '1e9x')
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  await expect(
+    dialog.getByText('"1e9x" is not a whole number of tokens (for example 20000).'),
+  ).toBeVisible()
+  await expect(dialog.getByText(/is not an amount in USD/)).toHaveCount(0)
+  expect(ui.meter.requests).toHaveLength(0)
+})
+
+test('a token cap below one call stops the turn with its own outcome and the file unchanged', async ({
+  page,
+}) => {
+  ui = await startBudgetUi()
+  const before = await readFile(ui.file, 'utf8')
+  const dialog = await openRunTurn(page)
+  await typeInto(dialog.getByRole('textbox', { name: 'Max tokens' }), '100')
+  await expect(dialog.getByTestId('estimate-caps')).toContainText('100 tokens')
+  await dialog.getByRole('button', { name: /Start turn/ }).click()
+  const headline = page.getByTestId('turn-headline')
+  await expect(headline).toContainText('The budget stopped the turn: 0 answers kept.', {
+    timeout: 30_000,
+  })
+  await expect(headline).toContainText('Skipped: @')
+  await expect(headline).toContainText('higher Max cost or Max tokens')
+  await expect(page.getByTestId('turn-summary')).not.toHaveAttribute('data-problem')
+  expect(ui.meter.requests).toHaveLength(0)
+  expect(await readFile(ui.file, 'utf8')).toBe(before)
+})
