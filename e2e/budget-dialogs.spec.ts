@@ -3,13 +3,14 @@
 // Max tokens typed key by key, refuse a dollar cap with an unpriced provider naming it, and a run
 // the budget stops says so apart from a failure. Each dialog passes axe with its estimate shown,
 // at 1024x700 and 1400x900, light and dark (REVIEW_SHOTS=folder writes the pictures).
-import { readFile } from 'node:fs/promises'
+import { readdir, readFile, rm } from 'node:fs/promises'
+import { join } from 'node:path'
 
 import { expect, test } from '@playwright/test'
 import type { Locator, Page } from '@playwright/test'
 
 import { axeFindings, blocking } from './support/axe.js'
-import { BUDGET_TITLE, spentIn, startBudgetUi } from './support/budget-ui.js'
+import { BUDGET_TITLE, spentIn, startBudgetUi, usageOf } from './support/budget-ui.js'
 import type { BudgetUi } from './support/budget-ui.js'
 import { clearField, typeInto } from './support/person.js'
 import { reviewShot, useScheme } from './support/review-shots.js'
@@ -166,4 +167,74 @@ test('a token cap below one call stops the turn with its own outcome and the fil
   await expect(page.getByTestId('turn-summary')).not.toHaveAttribute('data-problem')
   expect(ui.meter.requests).toHaveLength(0)
   expect(await readFile(ui.file, 'utf8')).toBe(before)
+})
+
+/** The expected figure of the dialog's total line (`cost $low / $expected / $high`). */
+async function expectedShown(dialog: Locator): Promise<number> {
+  const total = (await dialog.getByTestId('estimate-total').textContent()) ?? ''
+  const match = /cost \$([\d.]+) \/ \$([\d.]+) \/ \$([\d.]+)/.exec(total)
+  return Number(match?.[2])
+}
+
+async function newFileOf(page: Page): Promise<string> {
+  await expect(page.getByTestId('discussion-title')).toBeVisible()
+  const listed = await readdir(join(ui.file, '..'))
+  const made = listed.find((name) => name.endsWith('.md') && join(ui.file, '..', name) !== ui.file)
+  return join(ui.file, '..', made ?? '')
+}
+
+test('a council and a debate started from the dialog spend what their estimates said', async ({
+  page,
+}) => {
+  test.setTimeout(150_000)
+  ui = await startBudgetUi()
+  const council = await newRun(page, /council/i)
+  await council.getByLabel('Question').pressSequentially('Should the importer be a service')
+  await expect(council.getByTestId('estimate-row')).toHaveCount(4)
+  await typeInto(council.getByRole('textbox', { name: 'Max cost (USD)' }), '1')
+  await expect(council.getByTestId('estimate-caps')).toHaveText('Cap in force: $1.0000.')
+  const councilExpected = await expectedShown(council)
+  await council.getByRole('button', { name: 'Start council' }).click()
+  await expect(
+    page
+      .locator('[data-status]')
+      .filter({ has: page.locator('.mantine-Badge-label') })
+      .first(),
+  ).toHaveAttribute('data-status', 'COMPLETE', { timeout: 60_000 })
+  const councilFile = await newFileOf(page)
+  const councilSpent = usageOf(ui, councilFile) ?? 0
+  console.log(
+    `council: estimate expected $${councilExpected}, spent $${councilSpent.toFixed(6)} (${ui.meter.requests.length} requests)`,
+  )
+  // The CLI's estimate of the same council is the figure the dialog showed (one estimator).
+  const printed = JSON.parse(
+    ui.run('council', 'Should the importer be a service', '--estimate', '--json'),
+  ) as PrintedEstimate
+  expect(`$${(printed.total.costUsd?.expected ?? 0).toFixed(4)}`).toBe(`$${councilExpected}`)
+  // The referee's prompt quotes answers whose length the estimate could only assume (the CLI's
+  // council test allows the same).
+  expect(Math.abs(councilExpected - councilSpent) / councilSpent).toBeLessThan(0.25)
+  await rm(councilFile)
+
+  const requests = ui.meter.requests.length
+  const debate = await newRun(page, /debate/i)
+  await debate.getByLabel('What should the debate decide?').pressSequentially('Cache the orders?')
+  // One round, as the CLI's debate estimate test runs it: the stand-in's ballots approve every
+  // proposal, so no single one wins and the debate goes to the person after its last round.
+  await typeInto(debate.getByLabel('Rounds before you decide'), '1')
+  await expect(debate.getByTestId('estimate-row')).toHaveCount(12)
+  await typeInto(debate.getByRole('textbox', { name: 'Max cost (USD)' }), '2')
+  await expect(debate.getByTestId('estimate-caps')).toContainText('Cap in force: $2.0000.')
+  await expect(debate.locator('[data-pending]')).toHaveCount(0)
+  const debateExpected = await expectedShown(debate)
+  await debate.getByRole('button', { name: 'Start debate' }).click()
+  await expect(page.getByTestId('debate-status')).toHaveText(/CONSENSUS|ESCALATED/, {
+    timeout: 90_000,
+  })
+  const debateFile = await newFileOf(page)
+  const debateSpent = usageOf(ui, debateFile) ?? 0
+  console.log(
+    `debate: estimate expected $${debateExpected}, spent $${debateSpent.toFixed(6)} (${ui.meter.requests.length - requests} requests)`,
+  )
+  expect(Math.abs(debateExpected - debateSpent) / debateSpent).toBeLessThan(0.1)
 })

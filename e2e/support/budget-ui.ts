@@ -98,3 +98,12 @@ export function spentIn(ui: BudgetUi, file: string): number {
   }
   return parsed.comments.reduce((sum, comment) => sum + (comment.usage?.costUsd ?? 0), 0)
 }
+
+/** What one discussion (a council, a debate) recorded as spent, as `discussions usage` sums it. */
+export function usageOf(ui: BudgetUi, file: string): number | null {
+  const folder = join(file, '..')
+  const usage = JSON.parse(ui.run('usage', folder, '--json')) as {
+    discussions: { path: string; spend: { costUsd: number | null } }[]
+  }
+  return usage.discussions.find((item) => item.path === file)?.spend.costUsd ?? null
+}
