@@ -1,4 +1,5 @@
 /** A loaded discussion as the UI shows it: participants with votes, phases, comments, summary. */
+import { recordedUsage, sumUsage } from '../core/budget/totals.js'
 import { discussionBody } from '../core/discussion/body.js'
 import { headerValue } from '../core/format/headers.js'
 import type { DiscussionStatus } from '../core/discussion/status.js'
@@ -138,5 +139,10 @@ export async function discussionDetail(
     })),
     summary: statusInfo(summary),
     problems: [...(loaded.readOnly ? [loaded.readOnly] : []), ...(problem ? [problem] : [])],
+    spend: {
+      ...sumUsage(recordedUsage(loaded.parsed).map((item) => item.usage)),
+      capUsd: engine.config.budget.max_cost_per_discussion,
+      warnAt: engine.config.budget.warn_at,
+    },
   }
 }

@@ -53,3 +53,21 @@ export const runEstimateSchema = z.object({
   }),
 })
 export type RunEstimateInfo = z.infer<typeof runEstimateSchema>
+
+/** What a discussion has spent, from its usage lines and council records, and its cap. */
+export const discussionSpendSchema = z.object({
+  answers: z.number(),
+  inputTokens: z.number(),
+  outputTokens: z.number(),
+  /** Any count was estimated from the text. */
+  estimated: z.boolean(),
+  /** Known costs summed; null when none is known (unknown, never $0). */
+  costUsd: z.number().nullable(),
+  /** Answers whose cost is unknown, left out of `costUsd` (it is partial). */
+  unpriced: z.number(),
+  /** `budget.max_cost_per_discussion`; null: no cap. */
+  capUsd: z.number().nullable(),
+  /** `budget.warn_at`: the share of the cap at which the header warns. */
+  warnAt: z.number(),
+})
+export type DiscussionSpendInfo = z.infer<typeof discussionSpendSchema>

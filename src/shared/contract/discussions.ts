@@ -4,6 +4,7 @@
  */
 import * as z from 'zod'
 
+import { discussionSpendSchema } from './budget.js'
 import { pathSchema, voteCountsSchema, voteSchema } from './common.js'
 import { phaseInfoSchema } from './templates.js'
 
@@ -122,6 +123,8 @@ export const discussionDetailSchema = z.object({
   summary: discussionStatusSchema,
   /** Things the person should know, such as an unknown template. */
   problems: z.array(z.string()),
+  /** What the discussion has spent, and its cap. */
+  spend: discussionSpendSchema,
 })
 export type DiscussionDetail = z.infer<typeof discussionDetailSchema>
 

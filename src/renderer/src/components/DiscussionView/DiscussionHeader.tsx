@@ -20,6 +20,7 @@ import { AuthorAvatar } from '../AuthorAvatar/AuthorAvatar'
 import { StatusBadge } from '../Badges/StatusBadge'
 import { VOTE_COLOURS } from '../Badges/VoteBadge'
 import { PhaseSteps } from './PhaseSteps'
+import { SpendBadge } from '../Budget/SpendBadge'
 
 /** Windows this short (1024x700 and the like) get the one-line header. */
 export const COMPACT_QUERY = '(max-height: 760px)'
@@ -70,6 +71,7 @@ export function DiscussionHeader({
       <Text size="xs" c="dimmed">
         · {detail.comments.length} comments · updated {timeAgo(detail.lastActivity)}
       </Text>
+      {!compact && <SpendBadge path={detail.path} spend={detail.spend} compact={false} />}
     </Group>
   )
   const details = (
@@ -154,6 +156,11 @@ export function DiscussionHeader({
             {compact ? null : meta}
           </div>
         </Group>
+        {compact && (
+          <div style={{ minWidth: 0, flexShrink: 1 }}>
+            <SpendBadge path={detail.path} spend={detail.spend} compact />
+          </div>
+        )}
         {compact && (
           <Button
             variant="subtle"
