@@ -238,3 +238,51 @@ test('a council and a debate started from the dialog spend what their estimates 
   )
   expect(Math.abs(debateExpected - debateSpent) / debateSpent).toBeLessThan(0.1)
 })
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`the header shows the spend and warns at warn_at, on one line at 1024x700 (${scheme})`, async ({
+    page,
+  }) => {
+    ui = await startBudgetUi(['budget:', '  max_cost_per_discussion: 0.04', '  warn_at: 0.5'])
+    await useScheme(page, scheme)
+    await page.setViewportSize(SIZES[0])
+    const dialog = await openRunTurn(page)
+    const spend = page.getByTestId('header-spend').first()
+    await expect(page.getByTestId('header-spend')).toHaveCount(0) // nothing spent yet
+    await expect(dialog.getByTestId('estimate-caps')).toHaveText('Cap in force: $0.0400.')
+    await dialog.getByRole('button', { name: /Start turn/ }).click()
+    await expect(page.getByTestId('turn-headline')).toContainText('Turn finished', {
+      timeout: 30_000,
+    })
+    const spent = spentIn(ui, ui.file)
+    const percent = Math.round((spent / 0.04) * 100)
+    // Short on the one-line header; the whole sentence on hover and for a screen reader.
+    await expect(spend.locator('[aria-hidden]')).toHaveText(`${percent}% of budget`)
+    await expect(spend).toHaveAttribute(
+      'title',
+      new RegExp(
+        `^Spent \\$${spent.toFixed(4)} \\(.* in / .* out\\) · this turn \\$${spent.toFixed(4)} · ${percent}% of the \\$0\\.0400 budget$`,
+      ),
+    )
+    await expect(spend).toHaveAttribute('data-warning', 'true')
+    // One line: the spend sits on the title's row, and the thread starts right under it.
+    const title = await page.getByTestId('discussion-title').boundingBox()
+    const figures = await spend.boundingBox()
+    expect(
+      Math.abs(
+        (title?.y ?? 0) +
+          (title?.height ?? 0) / 2 -
+          ((figures?.y ?? 0) + (figures?.height ?? 0) / 2),
+      ),
+    ).toBeLessThan(6)
+    expect((await page.getByTestId('comment-list').boundingBox())?.y ?? 999).toBeLessThan(130)
+    expect(blocking(await axeFindings(page, '[data-testid="header-spend"]'))).toEqual([])
+    await reviewShot(page, 'budget-header', scheme)
+
+    await page.setViewportSize(SIZES[1])
+    await expect(spend).toContainText(`Spent $${spent.toFixed(4)} (`)
+    await expect(spend).toContainText(' in / ')
+    await expect(spend).toContainText(`${percent}% of the $0.0400 budget`)
+    await reviewShot(page, 'budget-header', scheme)
+  })
+}

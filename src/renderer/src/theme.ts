@@ -40,7 +40,8 @@ export const cssVariablesResolver: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--od-color-error-text': 'var(--mantine-color-red-9)',
-    '--od-color-warn-text': 'var(--mantine-color-orange-9)',
+    // Mantine's orange-9 is 3.9:1 on white: a darker orange reaches AA.
+    '--od-color-warn-text': '#9a3412',
     // A field's error (its message, its text) at AA too: Mantine's red-6 is 3.3:1 on white.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
   },

@@ -32,6 +32,14 @@ export interface SpendWords {
   warning: string | null
   /** Tokens in and out, `(estimated)` when any count was. */
   tokens: string
+  /** The one-line header's short form: `$0.0318 · turn $0.01`, or the warning `80% of budget`. */
+  short: string
+}
+
+/** A cost in few characters: `$0.0318`, `$0.02 (partial)`, `unknown`. */
+function shortCost(figures: Pick<SpendFigures, 'costUsd' | 'unpriced'>): string {
+  if (figures.costUsd === null) return 'unknown'
+  return `${formatCost(figures.costUsd)}${figures.unpriced > 0 ? ' (partial)' : ''}`
 }
 
 export function spendWords(
@@ -48,12 +56,30 @@ export function spendWords(
           : null
         : `this turn ${formatSpendCost(turn.figures)}${turn.running ? ' so far' : ''}`
   let warning: string | null = null
+  let shortWarning: string | null = null
   if (spend.capUsd !== null && spend.costUsd !== null) {
     const share = spend.costUsd / spend.capUsd
     const percent = Math.round(share * 100)
     if (share >= 1) warning = `budget spent: ${percent}% of ${formatCost(spend.capUsd)}`
     else if (share >= spend.warnAt)
       warning = `${percent}% of the ${formatCost(spend.capUsd)} budget`
+    if (warning) shortWarning = share >= 1 ? 'budget spent' : `${percent}% of budget`
   }
-  return { total, turn: turnWords, warning, tokens: formatTokenSplit(spend) }
+  const running = turn?.running === true
+  // A warning takes the one-line header's room alone: the figures are one click away.
+  const short = shortWarning
+    ? [shortWarning]
+    : [
+        spend.answers === 0 ? null : shortCost(spend),
+        running
+          ? `turn ${turn.figures.answers === 0 ? '$0 so far' : shortCost(turn.figures)}`
+          : null,
+      ].filter((part): part is string => part !== null)
+  return {
+    total,
+    turn: turnWords,
+    warning,
+    tokens: formatTokenSplit(spend),
+    short: short.join(' · '),
+  }
 }

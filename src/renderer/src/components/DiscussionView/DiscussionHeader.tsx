@@ -71,7 +71,7 @@ export function DiscussionHeader({
       <Text size="xs" c="dimmed">
         · {detail.comments.length} comments · updated {timeAgo(detail.lastActivity)}
       </Text>
-      {!compact && <SpendBadge path={detail.path} spend={detail.spend} compact={false} />}
+      <SpendBadge path={detail.path} spend={detail.spend} compact={false} />
     </Group>
   )
   const details = (
@@ -157,7 +157,7 @@ export function DiscussionHeader({
           </div>
         </Group>
         {compact && (
-          <div style={{ minWidth: 0, flexShrink: 1 }}>
+          <div style={{ flexShrink: 0 }}>
             <SpendBadge path={detail.path} spend={detail.spend} compact />
           </div>
         )}
