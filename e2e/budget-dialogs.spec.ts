@@ -211,9 +211,7 @@ test('a council and a debate started from the dialog spend what their estimates 
     ui.run('council', 'Should the importer be a service', '--estimate', '--json'),
   ) as PrintedEstimate
   expect(`$${(printed.total.costUsd?.expected ?? 0).toFixed(4)}`).toBe(`$${councilExpected}`)
-  // The referee's prompt quotes answers whose length the estimate could only assume (the CLI's
-  // council test allows the same).
-  expect(Math.abs(councilExpected - councilSpent) / councilSpent).toBeLessThan(0.25)
+  expect(Math.abs(councilExpected - councilSpent) / councilSpent).toBeLessThan(0.1)
   await rm(councilFile)
 
   const requests = ui.meter.requests.length

@@ -1,7 +1,8 @@
 /**
  * A council's estimate and its budget stop, through the real bin against the metered stand-in:
  * the estimate asks nobody; a cap that covers the advisors but not the referee stops between the
- * steps with exit 3, the advisors' answers saved; `council resume` with a new cap finishes it.
+ * steps with exit 3, the advisors' answers saved; `council resume --estimate` counts only the
+ * call left; `council resume` with a new cap finishes it.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
@@ -67,6 +68,18 @@ coldThenWarm('council --estimate and its budget', () => {
     expect(api.requests.length).toBe(before + 3)
     const firstSpend = councilSpend(stopped.stdout)
 
+    // Resuming would make the referee's call alone: its estimate counts that call, no other.
+    const left = await project.run(['council', 'resume', out, '--estimate', '--json'])
+    expect(left.stderr).toBe('')
+    expect(left.code).toBe(0)
+    expect(api.requests.length).toBe(before + 3)
+    const leftEstimate = JSON.parse(left.stdout) as Estimate
+    expect(leftEstimate.calls.map((call) => call.participant)).toEqual([
+      estimate.calls[3]?.participant,
+    ])
+    const printed = await project.run(['council', 'resume', out, '--estimate'])
+    expect(printed.stdout).toMatch(/^Total: 1 call,/m)
+
     const resumed = await project.run(['council', 'resume', out, '--max-cost', '1', '--json'])
     expect(resumed.stderr).toBe('')
     expect(resumed.code).toBe(0)
@@ -75,6 +88,10 @@ coldThenWarm('council --estimate and its budget', () => {
     expect(total).toBeGreaterThan(firstSpend)
     const expected = estimate.total.costUsd?.expected ?? 0
     // The referee's prompt quotes answers the estimate could only assume the length of.
-    expect(Math.abs(expected - total) / total).toBeLessThan(0.25)
+    expect(Math.abs(expected - total) / total).toBeLessThan(0.1)
+    // The calls left, estimated with the answers they quote, came within 10% of what they cost.
+    const leftExpected = leftEstimate.total.costUsd?.expected ?? 0
+    const leftSpent = total - firstSpend
+    expect(Math.abs(leftExpected - leftSpent) / leftSpent).toBeLessThan(0.1)
   })
 })

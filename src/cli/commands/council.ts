@@ -126,6 +126,7 @@ export function registerCouncil(program: Command, io: CliIO): void {
     .command('resume')
     .description('Continue a council that stopped (killed, cancelled or a call failed).')
     .argument('<file>', 'the council’s discussion file')
+    .option('--estimate', `${BUDGET_HELP.estimate}; only the calls left`)
     .option('--max-cost <usd>', BUDGET_HELP.maxCost, parseDollars)
     .option('--max-total-tokens <n>', BUDGET_HELP.maxTotalTokens, parseTokenCap)
     .option('--json', 'one JSON object per event and a final result object')
@@ -133,6 +134,11 @@ export function registerCouncil(program: Command, io: CliIO): void {
       const engine = await loadCliContext(io)
       // `council resume FILE --json`: Commander may hand --json to the parent command.
       const json = options.json === true || council.opts().json === true
+      // `--estimate` may likewise land on the parent.
+      if (options.estimate === true || council.opts().estimate === true) {
+        printEstimate(io, await engine.estimateCouncilResume(file), json)
+        return
+      }
       await runAndReport(
         io,
         json,

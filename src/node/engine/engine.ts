@@ -283,6 +283,12 @@ export class Engine implements EngineContext {
     return estimateCouncilIn(this, request)
   }
 
+  /** What resuming the council in `file` would cost: only the calls left; calls nobody. */
+  async estimateCouncilResume(file: string): Promise<RunEstimate> {
+    const { estimateCouncilResumeIn } = await import('./estimate-council.js')
+    return estimateCouncilResumeIn(this, file)
+  }
+
   /** Runs the council in `file`, making only the calls its file does not hold yet. */
   async resumeCouncil(
     file: string,
