@@ -1,9 +1,13 @@
 /**
  * A council's estimate and its budget stop, through the real bin against the metered stand-in:
  * the estimate asks nobody; a cap that covers the advisors but not the referee stops between the
- * steps with exit 3, the advisors' answers saved; `council resume --estimate` counts only the
+ * steps with exit 3, the advisors' answers saved and the referee's call recorded as skipped (as a
+ * turn records one); `council resume --estimate` counts only the
  * call left; `council resume` with a new cap finishes it.
  */
+import { readFile } from 'node:fs/promises'
+import { join } from 'node:path'
+
 import { afterAll, beforeAll, expect, it } from 'vitest'
 
 import type { FakeApi } from '../providers/fake-api.js'
@@ -20,6 +24,12 @@ afterAll(() => api.close())
 interface Estimate {
   calls: { participant: string; costUsd: { high: number; expected: number } | null }[]
   total: { costUsd: { low: number; expected: number; high: number } | null }
+}
+
+interface ParsedComment {
+  author: string
+  body: string
+  skipped: { provider: string; reason: string } | null
 }
 
 const QUESTION = 'Should we put a read-through cache in front of the orders database?'
@@ -67,6 +77,18 @@ coldThenWarm('council --estimate and its budget', () => {
     expect(stopped.code).toBe(3)
     expect(api.requests.length).toBe(before + 3)
     const firstSpend = councilSpend(stopped.stdout)
+
+    // The referee's call the budget did not start is in the file, as a turn records one.
+    const parsed = await project.run(['parse', join(project.root, out)])
+    const comments = (JSON.parse(parsed.stdout) as { comments: ParsedComment[] }).comments
+    const skipped = comments.filter((comment) => comment.skipped !== null)
+    expect(skipped).toHaveLength(1)
+    expect(skipped[0]?.author).toMatch(/referee/i)
+    expect(skipped[0]?.skipped?.provider).toBe('metered')
+    expect(skipped[0]?.skipped?.reason).toMatch(/^budget: its worst case of \$[\d.]+ is more than/)
+    expect(skipped[0]?.body).toBe(`_(not asked: ${skipped[0]?.skipped?.reason ?? ''})_`)
+    const text = await readFile(join(project.root, out), 'utf8')
+    expect(text.match(/^<!-- skipped: \{.*\} -->$/gm)).toHaveLength(1)
 
     // Resuming would make the referee's call alone: its estimate counts that call, no other.
     const left = await project.run(['council', 'resume', out, '--estimate', '--json'])

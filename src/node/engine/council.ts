@@ -28,7 +28,7 @@ import type { CouncilAssets } from '../council/assets.js'
 import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { councilCaller } from '../council/council-providers.js'
 import type { RunCaps } from './budget.js'
-import { withBudget } from './budget-guard.js'
+import { budgetedCouncilCalls } from './council-skips.js'
 import { checkNewCouncilBudget, councilBudget } from './council-budget.js'
 import { admitName, admitTyped } from '../../core/text/text.js'
 
@@ -136,6 +136,14 @@ export async function runCouncilFile(
   const timeoutSeconds = engine.config.turns.timeout_seconds
   const { caps = {}, ...run } = options
   const budget = await councilBudget(engine, caps, loaded.parsed, settings.options, caller)
+  const calls = budget
+    ? budgetedCouncilCalls(
+        engine,
+        budget,
+        caller.complete,
+        (call) => assets.persona(call.role).name,
+      )
+    : undefined
   const result = await runCouncil(
     {
       ...(timeoutSeconds !== null ? { timeoutMs: timeoutSeconds * 1000 } : {}),
@@ -146,10 +154,11 @@ export async function runCouncilFile(
       store: engine.store,
       persona: assets.persona,
       template: assets.template,
-      complete: budget ? withBudget(budget, budget.pricing, caller.complete) : caller.complete,
+      complete: calls?.complete ?? caller.complete,
       providerFor: caller.providerFor,
     },
   )
+  await calls?.record(loaded.path)
   return { ...result, budgetStopped: budget?.ledger.stopped ?? false }
 }
 
