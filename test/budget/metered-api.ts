@@ -4,7 +4,7 @@
  * `ANSWER_TOKENS` tokens long. It records every request, so a test can say how many were made.
  * A debate's participant gets an answer its step can read (`debateAnswer`).
  * The model picks the behaviour: `metered` answers at once; `long` streams a long answer slowly
- * and reports no usage (a provider that ignores its ceiling).
+ * and reports no usage (a provider that ignores its ceiling); `offtopic` answers JSON that holds no step's answer.
  */
 import { json, startStandInServer, wait } from '../providers/fake-api.js'
 import type { FakeApi } from '../providers/fake-api.js'
@@ -81,7 +81,11 @@ export function startMeteredApi(): Promise<FakeApi> {
         await wait(5)
       }
     } else {
-      const text = debateAnswer(promptOf(body)) ?? meteredAnswer()
+      // `offtopic` answers JSON that holds no step's answer, billed all the same.
+      const text =
+        model === 'offtopic'
+          ? JSON.stringify({ note: 'I have nothing to add.' })
+          : (debateAnswer(promptOf(body)) ?? meteredAnswer())
       for (let at = 0; at < text.length; at += 200)
         send({ model, choices: [{ index: 0, delta: { content: text.slice(at, at + 200) } }] })
       send({

@@ -3,6 +3,7 @@
  * deadline, read the answer by the rules, and append it (or an ABSENT record saying why not).
  */
 import type { CommentBody } from '../format/comment-body.js'
+import type { ProviderResult } from '../providers/port.js'
 import { admitAnswer, admitName, admitText, TextRefusedError } from '../text/text.js'
 import type { Name } from '../text/text.js'
 import { blocks } from './blocks.js'
@@ -68,9 +69,12 @@ function errorText(error: unknown): string {
 
 export async function askOne(input: AskInput): Promise<void> {
   const { alias, state, round, phase, options, deps, emit, append } = input
-  const absent = async (reason: string, raw = ''): Promise<void> => {
+  /** `used`: the answer that came and could not be read, whose usage the block records. */
+  const absent = async (reason: string, raw = '', used?: ProviderResult): Promise<void> => {
     const said = admitAnswer(raw).text
-    await append(CLERK_NAME, blocks.absent(alias, phase, round.number, admitText(reason), said))
+    const body = blocks.absent(alias, phase, round.number, admitText(reason), said)
+    // What the unreadable answer used was spent all the same: its usage heads the clerk's block.
+    await append(CLERK_NAME, used ? withUsage(used, body) : body)
     emit({ type: 'participant-absent', round: round.number, phase, participant: alias, reason })
   }
   const persona = deps.persona(alias)
@@ -130,7 +134,7 @@ export async function askOne(input: AskInput): Promise<void> {
   const text = outcome.value.text
   const rules = rulesFor(state, round, alias)
   const { answer, notes } = readFor(phase, text, rules)
-  if (!answer) return absent(`unreadable answer (${notes.join('; ')})`, text)
+  if (!answer) return absent(`unreadable answer (${notes.join('; ')})`, text, outcome.value)
   const result = outcome.value
   // Each answer's block begins with what it used, as a turn's does.
   const answered = (body: CommentBody) => append(author, withUsage(result, body))
