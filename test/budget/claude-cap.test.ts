@@ -2,7 +2,8 @@
  * A dollar cap with a persona on the claude CLI, through the real bin: claude reports what a call
  * cost itself (`total_cost_usd`) and takes a cap of its own, so it is handed the rest of the budget
  * as `--max-budget-usd` instead of being refused for having no `prices`, and the call is counted
- * at the cost it reports. The program is a stand-in named `claude` that speaks claude's
+ * at the cost it reports. Several claude personas of one turn run side by side, each handed its
+ * share of the rest. The program is a stand-in named `claude` that speaks claude's
  * stream-json and records the arguments it was started with.
  */
 import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises'
@@ -43,30 +44,44 @@ function standInClaude(argsFile: string): string {
   ].join('\n')
 }
 
+/** A project whose personas all answer through the stand-in claude; a discussion of `participants`. */
+async function claudeProject(participants: readonly string[]) {
+  const root = await tempFolder('budget-claude-')
+  await mkdir(join(root, '.git'))
+  const config = join(root, '.config')
+  const bin = join(root, 'bin')
+  await mkdir(config)
+  await mkdir(bin)
+  const argsFile = join(root, 'claude-args.jsonl')
+  await writeFile(join(bin, 'claude'), standInClaude(argsFile))
+  await chmod(join(bin, 'claude'), 0o755)
+  await writeFile(
+    join(config, 'providers.yaml'),
+    `providers:\n  - name: claude-agent\n    type: command\n    command: ${join(bin, 'claude')} -p\ndefault: claude-agent\n`,
+  )
+  const env = {
+    DISCUSSIONS_CONFIG_DIR: config,
+    DISCUSSIONS_STATE_DIR: join(root, '.state'),
+    DISCUSSIONS_USER: 'Rob',
+  }
+  const run = (args: readonly string[]) => runDiscussions(args, { cwd: root, env })
+  const created = await run(['new', 'Cache layer', '--participants', participants.join(',')])
+  expect(created.code).toBe(0)
+  const file = (created.stdout.trim().split('\n').pop() ?? '').replace(/^Created: /, '')
+  return { run, file, argsFile, config }
+}
+
+/** The arguments each claude stand-in was started with, in the order they started. */
+async function startedArgs(argsFile: string): Promise<string[][]> {
+  return (await readFile(argsFile, 'utf8'))
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as string[])
+}
+
 coldThenWarm('claude under a dollar cap', () => {
   it('is handed the rest of the budget as --max-budget-usd and counted at the cost it reports', async () => {
-    const root = await tempFolder('budget-claude-')
-    await mkdir(join(root, '.git'))
-    const config = join(root, '.config')
-    const bin = join(root, 'bin')
-    await mkdir(config)
-    await mkdir(bin)
-    const argsFile = join(root, 'claude-args.jsonl')
-    await writeFile(join(bin, 'claude'), standInClaude(argsFile))
-    await chmod(join(bin, 'claude'), 0o755)
-    await writeFile(
-      join(config, 'providers.yaml'),
-      `providers:\n  - name: claude-agent\n    type: command\n    command: ${join(bin, 'claude')} -p\ndefault: claude-agent\n`,
-    )
-    const env = {
-      DISCUSSIONS_CONFIG_DIR: config,
-      DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISCUSSIONS_USER: 'Rob',
-    }
-    const run = (args: readonly string[]) => runDiscussions(args, { cwd: root, env })
-    const created = await run(['new', 'Cache layer', '--participants', 'architect,security'])
-    expect(created.code).toBe(0)
-    const file = (created.stdout.trim().split('\n').pop() ?? '').replace(/^Created: /, '')
+    const { run, file, argsFile, config } = await claudeProject(['architect', 'security'])
 
     const turn = await run(['turn', file, '@architect', '--max-cost', '0.5'])
     expect(turn.stderr).toBe('')
@@ -97,5 +112,29 @@ coldThenWarm('claude under a dollar cap', () => {
         .split('\n')
         .map((line) => JSON.parse(line) as string[])[1] ?? []
     expect(next[next.indexOf('--max-budget-usd') + 1]).toBe((0.5 - REPORTED_COST).toFixed(4))
+  })
+
+  it('hands each of several claude personas its share of the cap, all started side by side', async () => {
+    const { run, file, argsFile } = await claudeProject(['architect', 'security', 'pragmatist'])
+    const turn = await run(['turn', file, '@all', '--max-cost', '0.3'])
+    expect(turn.stderr).toBe('')
+    expect(turn.code).toBe(0)
+    const started = await startedArgs(argsFile)
+    expect(started).toHaveLength(3)
+    // A third of the rest each, all reserved before any ended: one after another, the second
+    // would have been handed half of what the first left (0.1439).
+    // (Each share is rounded down to four decimals, so together they never pass the cap.)
+    const shares = started.map((args) => Number(args[args.indexOf('--max-budget-usd') + 1]))
+    for (const share of shares) expect(share).toBeGreaterThanOrEqual(0.0999)
+    expect(shares.reduce((sum, share) => sum + share, 0)).toBeLessThanOrEqual(0.3)
+    const parsed = await run(['parse', file])
+    const comments = (
+      JSON.parse(parsed.stdout) as { comments: { usage: { costUsd: number | null } | null }[] }
+    ).comments
+    expect(comments.map((comment) => comment.usage?.costUsd)).toEqual([
+      REPORTED_COST,
+      REPORTED_COST,
+      REPORTED_COST,
+    ])
   })
 })

@@ -17,6 +17,11 @@ export interface RunBudget {
   ledger: BudgetLedger
   /** A new AbortController (core has no platform globals). */
   aborter: () => Aborter
+  /**
+   * Calls of this run, not started yet, to a CLI that caps its own spend (claude): each is
+   * handed its share of the rest, so several run side by side under one cap. Unset: one.
+   */
+  costReportersWaiting?: number
 }
 
 export interface TurnBudget extends RunBudget {
@@ -50,8 +55,13 @@ export function reserveCall(
   const promptTokens = countTokens(prompt)
   const worst = worstCase(promptTokens, pricing)
   // A CLI that reports its own cost (claude) may make several API calls in one: its worst case is
-  // the whole rest of the dollar cap, which it is handed to enforce itself.
-  const handed = pricing.reportsCost ? budget.ledger.leftUsd() : null
+  // its share of the rest of the dollar cap (the rest over the calls of its kind still to start),
+  // which it is handed to enforce itself.
+  const waiting = Math.max(1, budget.costReportersWaiting ?? 1)
+  const left = pricing.reportsCost ? budget.ledger.leftUsd() : null
+  const handed = left === null ? null : left / waiting
+  if (pricing.reportsCost && budget.costReportersWaiting !== undefined)
+    budget.costReportersWaiting = waiting - 1
   if (handed !== null && handed <= 0)
     return {
       refused: `budget: nothing is left of the ${formatCost(budget.ledger.limits.maxCostUsd ?? 0)} cap`,

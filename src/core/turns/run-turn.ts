@@ -113,11 +113,14 @@ export async function runTurn(options: TurnOptions, deps: TurnDeps): Promise<Tur
     deps,
     options,
   )
-  if (options.budget)
-    requirePrices(
-      options.budget,
-      selection.aliases.flatMap((alias) => deps.persona(alias) ?? []),
-    )
+  if (options.budget) {
+    const personas = selection.aliases.flatMap((alias) => deps.persona(alias) ?? [])
+    requirePrices(options.budget, personas)
+    const budget = options.budget
+    budget.costReportersWaiting = personas.filter(
+      (persona) => budget.pricing(persona).reportsCost,
+    ).length
+  }
   for (const participant of selection.aliases) emit({ type: 'queued', participant })
   const budgetSkips: BudgetSkip[] = []
 
