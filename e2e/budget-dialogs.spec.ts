@@ -284,3 +284,44 @@ for (const scheme of ['light', 'dark'] as const) {
     await reviewShot(page, 'budget-header', scheme)
   })
 }
+
+test('a council the budget stops says so apart from a failure, records the skip and resumes', async ({
+  page,
+}) => {
+  test.setTimeout(120_000)
+  ui = await startBudgetUi()
+  const question = 'Should the importer be a service'
+  const printed = JSON.parse(ui.run('council', question, '--estimate', '--json')) as {
+    calls: { costUsd: { high: number } | null }[]
+  }
+  // Room for the three advisors' worst cases, not for the referee's after them.
+  const advisors = printed.calls
+    .slice(0, 3)
+    .reduce((sum, call) => sum + (call.costUsd?.high ?? 0), 0)
+  const council = await newRun(page, /council/i)
+  await council.getByLabel('Question').pressSequentially(question)
+  await typeInto(
+    council.getByRole('textbox', { name: 'Max cost (USD)' }),
+    (advisors * 1.05).toFixed(6),
+  )
+  await expect(council.getByTestId('estimate-caps')).toContainText('The worst case is above it')
+  await council.getByRole('button', { name: 'Start council' }).click()
+  const ended = page.getByTestId('run-ended')
+  await expect(ended).toContainText('The budget stopped the council between steps', {
+    timeout: 60_000,
+  })
+  await expect(ended).toContainText('Resume continues with the calls left')
+  expect(ui.meter.requests).toHaveLength(3)
+  const file = await newFileOf(page)
+  expect((await readFile(file, 'utf8')).match(/^<!-- skipped: \{.*\} -->$/gm)).toHaveLength(1)
+  await reviewShot(page, 'budget-council-stopped')
+
+  await page.getByRole('button', { name: 'Resume' }).click()
+  await expect(
+    page
+      .locator('[data-status]')
+      .filter({ has: page.locator('.mantine-Badge-label') })
+      .first(),
+  ).toHaveAttribute('data-status', 'COMPLETE', { timeout: 60_000 })
+  expect(ui.meter.requests).toHaveLength(4)
+})
