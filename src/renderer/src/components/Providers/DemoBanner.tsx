@@ -8,6 +8,7 @@ import { usePanels } from '../Panels/PanelsContext'
 import { isFinished } from '../RunTurn/turn-state'
 import type { TurnState } from '../RunTurn/turn-state'
 import { useTurn } from '../RunTurn/useTurn'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface DemoBannerProps {
   /** The discussion's folder, whose providers count. */
@@ -48,6 +49,7 @@ export function DemoBanner({ folder, version = 0, path }: DemoBannerProps): Reac
   const panels = usePanels()
   const [demo, setDemo] = useState(false)
   const [dismissed, setDismissed] = useState(dismissedThisSession)
+  const settings = useSettingsVersion()
   useEffect(() => {
     let current = true
     call(api.providers.list({ folder, probe: false })).then(
@@ -57,7 +59,7 @@ export function DemoBanner({ folder, version = 0, path }: DemoBannerProps): Reac
     return () => {
       current = false
     }
-  }, [api, folder, version])
+  }, [api, folder, version, settings])
   if (!demo || dismissed) return null
   const dismiss = (): void => {
     setDismissed(true)
