@@ -11,7 +11,8 @@ const SHOWN_CHANGES = 4
 
 export interface SettingsMessage {
   title: string
-  message: string
+  /** Each line of the toast: one change, or one problem with its file and line. */
+  lines: string[]
   /** A broken file: the person must act, so it stays until closed. */
   problem: boolean
 }
@@ -21,23 +22,21 @@ export function settingsMessage({ changes, problems }: SettingsChanged): Setting
     const files = problems.length === 1 ? 'a settings file' : 'settings files'
     return {
       title: `Could not read ${files}`,
-      message: guiText(
-        `${problems.join('\n')}\nThe previous settings stay in use until this is fixed.`,
-      ),
+      lines: [...problems, 'The previous settings stay in use until this is fixed.'].map(guiText),
       problem: true,
     }
   }
   if (changes.length === 0)
     return {
       title: 'Settings read again',
-      message: 'Every settings file reads without problems; nothing else changed.',
+      lines: ['Every settings file reads without problems; nothing else changed.'],
       problem: false,
     }
   const shown = changes.slice(0, SHOWN_CHANGES).map(describeSettingChange)
   const rest = changes.length - shown.length
   return {
     title: 'Settings changed',
-    message: guiText(`${shown.join('\n')}${rest > 0 ? `\nand ${rest} more` : ''}`),
+    lines: [...shown, ...(rest > 0 ? [`and ${rest} more`] : [])].map(guiText),
     problem: false,
   }
 }

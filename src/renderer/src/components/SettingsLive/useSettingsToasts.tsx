@@ -13,15 +13,14 @@ export function useSettingsToasts(): void {
   useEffect(
     () =>
       api.events.workspace.settingsChanged((change) => {
-        const { title, message, problem } = settingsMessage(change)
+        const { title, lines, problem } = settingsMessage(change)
         notifications.hide(TOAST_ID)
         notifications.show({
           id: TOAST_ID,
           color: problem ? 'red' : 'blue',
           title,
-          message,
+          message: lines.map((line, index) => <div key={index}>{line}</div>),
           autoClose: problem ? false : 6000,
-          style: { whiteSpace: 'pre-line' },
         })
       }),
     [api],
