@@ -6,7 +6,7 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { usePanels } from '../Panels/PanelsContext'
 import { isFinished } from '../RunTurn/turn-state'
-import type { TurnState } from '../RunTurn/turn-state'
+import type { TurnOutline } from '../RunTurn/turn-outline'
 import { useTurn } from '../RunTurn/useTurn'
 import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
@@ -22,7 +22,7 @@ export interface DemoBannerProps {
 const DEMO = 'demo'
 
 /** The providers other than the demo that the running turn uses: chosen, or answering now. */
-export function providersInUse(turn: TurnState | null): string[] {
+export function providersInUse(turn: TurnOutline | null): string[] {
   if (!turn || isFinished(turn)) return []
   const names = [turn.request.provider, ...turn.rows.map((row) => row.provider)]
   return [...new Set(names.filter((name): name is string => name !== null && name !== DEMO))]
