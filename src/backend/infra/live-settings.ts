@@ -18,8 +18,8 @@ import type { Engines } from './engines.js'
 import { errorMessage } from './router.js'
 
 interface WatchedFolder {
-  /** The last reading taken into use: what the windows show. */
-  reading: SettingsReading
+  /** The last reading taken into use: what the windows show (null: not read yet, or unreadable). */
+  reading: SettingsReading | null
   places: SettingsPlace[]
   /** Whether the last reading was refused (the windows were told a file is broken). */
   refused: boolean
@@ -37,20 +37,32 @@ export class LiveSettings {
     private readonly emit: EventListener,
   ) {}
 
-  /** Starts following `folder`'s settings (idempotent): reads them now, then watches. */
+  /**
+   * Starts following `folder`'s settings (idempotent): resolves once its places are watched. The
+   * first reading (what later changes are told against) is taken meanwhile, off the way of the
+   * window's start; changes wait for it.
+   */
   async watch(folder: string): Promise<void> {
     if (this.#folders.has(folder) || this.#closed) return
     let engine
-    let reading: SettingsReading
     try {
       engine = await this.engines.for(folder)
-      reading = await readSettings(engine)
     } catch {
       // Settings that cannot be read at all say so when a request needs them; nothing to follow.
       return
     }
     const places = settingsPlaces(engine)
-    this.#folders.set(folder, { reading, places, refused: false, queue: Promise.resolve() })
+    const watched: WatchedFolder = {
+      reading: null,
+      places,
+      refused: false,
+      queue: Promise.resolve(),
+    }
+    watched.queue = readSettings(engine).then(
+      (reading) => void (watched.reading = reading),
+      () => {}, // unreadable now: the next sound reading is taken as it is
+    )
+    this.#folders.set(folder, watched)
     await Promise.all(places.map((place) => this.#watcher.watch(place)))
   }
 
@@ -74,6 +86,11 @@ export class LiveSettings {
       return
     }
     const before = watched.reading
+    if (!before) {
+      watched.reading = reading
+      this.engines.install(folder, engine)
+      return
+    }
     const fresh = reading.problems.filter((problem) => !before.problems.includes(problem))
     if (fresh.length > 0) {
       this.#refuse(folder, watched, fresh)

@@ -5,7 +5,7 @@
  * persona's card alone. The type leaves the text out, so nothing drawn from an outline can read
  * it stale.
  */
-import type { ParticipantRow, TurnState } from './turn-state'
+import type { ParticipantRow, TurnState } from './turn-state.js'
 
 export type RowOutline = Omit<ParticipantRow, 'text'>
 
