@@ -86,13 +86,16 @@ async function setup() {
 
 describe('live settings', () => {
   it('a provider added to providers.yaml is told and listed; a broken file keeps the old list', async () => {
-    const { config, events, next, providers } = await setup()
+    const { backend, folder, config, events, next, providers } = await setup()
     expect(await providers()).toEqual(['scripted', 'demo'])
 
     await writeFile(join(config, 'providers.yaml'), providersYaml('scripted', 'ollama'))
     const added = await next(0)
     expect(added.changes).toEqual([{ kind: 'provider', name: 'ollama', change: 'added' }])
     expect(added.problems).toEqual([])
+    expect(await providers()).toEqual(['scripted', 'ollama', 'demo'])
+    // Opening the folder again reads the same, current settings.
+    await backend.invoke('workspace:open', { folder })
     expect(await providers()).toEqual(['scripted', 'ollama', 'demo'])
 
     // A save half done: the YAML does not parse. The list read before stays in use.

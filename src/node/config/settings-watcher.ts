@@ -9,7 +9,7 @@ import { resolve } from 'node:path'
 import { watch } from 'chokidar'
 import type { FSWatcher } from 'chokidar'
 
-import { isBelow } from '../files/is-inside.js'
+import { isBelow, isInside } from '../files/is-inside.js'
 import { PROVIDERS_FILE } from '../providers/load-providers.js'
 
 /** How long settings files must stay quiet before a change is told: an editor's save is several events. */
@@ -35,6 +35,7 @@ function watchedPaths(place: SettingsPlace): { files: string[]; folders: string[
 export function isSettingsPath(place: SettingsPlace, path: string): boolean {
   const { files, folders } = watchedPaths(place)
   const target = resolve(path)
+  if (!isInside(resolve(place.root), target)) return false
   // The wanted path itself, a path inside it, or a folder on the way to it.
   const near = (wanted: string): boolean =>
     target === wanted || isBelow(wanted, target) || isBelow(target, wanted)
