@@ -10,6 +10,7 @@ import { watch } from 'chokidar'
 import type { FSWatcher } from 'chokidar'
 
 import { isBelow, isInside } from '../files/is-inside.js'
+import { Settle } from '../files/settle.js'
 import { PROVIDERS_FILE } from '../providers/load-providers.js'
 
 /** How long settings files must stay quiet before a change is told: an editor's save is several events. */
@@ -44,7 +45,7 @@ export function isSettingsPath(place: SettingsPlace, path: string): boolean {
 
 export class SettingsWatcher {
   readonly #watchers = new Map<string, FSWatcher>()
-  readonly #pending = new Map<string, ReturnType<typeof setTimeout>>()
+  readonly #pending = new Settle<string>(SETTINGS_SETTLE_MS)
 
   constructor(private readonly onChange: (place: SettingsPlace) => void) {}
 
@@ -62,7 +63,7 @@ export class SettingsWatcher {
       ignored: (path) => !isSettingsPath(place, path),
     })
     this.#watchers.set(key, watcher)
-    const report = (): void => this.#settle(key, place)
+    const report = (): void => this.#pending.event(key, () => this.onChange(place))
     for (const event of ['add', 'change', 'unlink', 'addDir', 'unlinkDir'] as const)
       watcher.on(event, report)
     return new Promise((done) => {
@@ -76,22 +77,10 @@ export class SettingsWatcher {
     })
   }
 
-  #settle(key: string, place: SettingsPlace): void {
-    clearTimeout(this.#pending.get(key))
-    this.#pending.set(
-      key,
-      setTimeout(() => {
-        this.#pending.delete(key)
-        this.onChange(place)
-      }, SETTINGS_SETTLE_MS),
-    )
-  }
-
   /** Stops watching every place; changes still settling are not told. */
   close(): void {
     for (const watcher of this.#watchers.values()) void watcher.close()
     this.#watchers.clear()
-    for (const timer of this.#pending.values()) clearTimeout(timer)
     this.#pending.clear()
   }
 }

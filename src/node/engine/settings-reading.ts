@@ -9,6 +9,7 @@ import type { SettingsSnapshot } from '../../core/config/settings-diff.js'
 import { ConfigError } from '../config/config-error.js'
 import { PROJECT_DATA_DIR } from '../config/load-config.js'
 import { userConfigDir } from '../config/paths.js'
+import type { Origin } from '../config/registry.js'
 import type { SettingsPlace } from '../config/settings-watcher.js'
 import type { Engine } from './engine.js'
 
@@ -54,21 +55,20 @@ export async function readSettings(engine: Engine): Promise<SettingsReading> {
     // Not the line: moving an entry within its file changes nothing a person uses.
     provider.set(name, JSON.stringify({ kind, source, file, trusted, problem, config }))
   }
-  const persona = new Map(
-    personas
-      .list()
-      .map(({ persona: value, source, file }) => [
-        value.alias,
-        JSON.stringify({ value, source, file }),
-      ]),
-  )
-  const template = new Map(
-    templates
-      .list()
-      .map(({ template: value, source, file }) => [
-        value.name,
-        JSON.stringify({ value, source, file }),
-      ]),
-  )
+  const persona = fingerprints(personas.list(), ({ persona: value }) => [value.alias, value])
+  const template = fingerprints(templates.list(), ({ template: value }) => [value.name, value])
   return { snapshot: { provider, persona, template }, problems: [...new Set(problems)] }
+}
+
+/** Each registry entry by its name, fingerprinted by what it holds and where it was read from. */
+function fingerprints<E extends Origin>(
+  entries: readonly E[],
+  named: (entry: E) => [string, unknown],
+): Map<string, string> {
+  return new Map(
+    entries.map((entry) => {
+      const [name, value] = named(entry)
+      return [name, JSON.stringify({ value, source: entry.source, file: entry.file })]
+    }),
+  )
 }
