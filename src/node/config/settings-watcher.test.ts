@@ -48,6 +48,22 @@ describe('SettingsWatcher', () => {
     await expect.poll(() => told.length).toBeGreaterThanOrEqual(1)
   })
 
+  it('sees a user config folder made after it started, and nothing else around it', async () => {
+    const base = await tempFolder('discussions-settings-later-')
+    const root = join(base, 'config', 'discussions')
+    const told: SettingsPlace[] = []
+    const watcher = new SettingsWatcher((changed) => told.push(changed))
+    open.push(watcher)
+    await watcher.watch({ root, registry: root })
+    await writeFile(join(base, 'unrelated.txt'), 'x')
+    await mkdir(join(base, 'elsewhere'))
+    await quiet()
+    expect(told).toEqual([])
+    await mkdir(root, { recursive: true })
+    await writeFile(join(root, 'providers.yaml'), 'providers: []\n')
+    await expect.poll(() => told.length).toBeGreaterThanOrEqual(1)
+  })
+
   it('does not tell files that are not settings, nor anything after close', async () => {
     const { place, told, watcher } = await watched()
     await writeFile(join(place.root, 'notes.md'), 'not settings\n')

@@ -4,7 +4,8 @@
  * settings again while it runs. One chokidar watcher per place; it descends only into the paths
  * settings are read from and never follows a link (the loaders read nothing outside either).
  */
-import { resolve } from 'node:path'
+import { existsSync } from 'node:fs'
+import { dirname, relative, resolve, sep } from 'node:path'
 
 import { watch } from 'chokidar'
 import type { FSWatcher } from 'chokidar'
@@ -53,14 +54,19 @@ export class SettingsWatcher {
   watch(place: SettingsPlace): Promise<void> {
     const key = resolve(place.root)
     if (this.#watchers.has(key)) return Promise.resolve()
-    const watcher = watch(key, {
+    // A user config folder made only later (the first providers.yaml) is seen from the nearest
+    // folder that exists, descending only along the way to it.
+    const base = nearestFolder(key)
+    const below = relative(base, key).split(sep).filter(Boolean).length
+    const onTheWay = (path: string): boolean => isInside(base, path) && isBelow(path, key)
+    const watcher = watch(base, {
       ignoreInitial: true,
       persistent: false,
       followSymlinks: false,
       atomic: true,
-      // root/.discussions/personas/x.yaml is three levels down.
-      depth: 3,
-      ignored: (path) => !isSettingsPath(place, path),
+      // root/.discussions/personas/x.yaml is three levels below the root.
+      depth: below + 3,
+      ignored: (path) => !(isSettingsPath(place, path) || onTheWay(resolve(path))),
     })
     this.#watchers.set(key, watcher)
     const report = (): void => this.#pending.event(key, () => this.onChange(place))
@@ -83,4 +89,11 @@ export class SettingsWatcher {
     this.#watchers.clear()
     this.#pending.clear()
   }
+}
+
+/** `folder` when it exists, else its nearest parent that does. */
+function nearestFolder(folder: string): string {
+  let current = folder
+  while (!existsSync(current) && dirname(current) !== current) current = dirname(current)
+  return current
 }
