@@ -42,7 +42,8 @@ const persona = (alias: string, role = 'Reviewer'): string =>
     '',
   ].join('\n')
 
-async function setup() {
+/** A project (and what `before` writes into it) with a backend opened on its folder. */
+async function setup(before: (root: string) => Promise<void> = async () => {}) {
   const root = await tempFolder()
   await mkdir(join(root, '.git'))
   const folder = join(root, 'discussions')
@@ -50,6 +51,7 @@ async function setup() {
   await mkdir(folder)
   await mkdir(config)
   await writeFile(join(config, 'providers.yaml'), providersYaml('scripted'))
+  await before(root)
   const backend = await createBackend({
     shell: { mode: 'browser' },
     env: {
@@ -157,13 +159,17 @@ describe('live settings', () => {
   })
 
   it('a broken persona file is told with its line and the persona stays as it was', async () => {
-    const { root, next, personas } = await setup()
-    const dir = join(root, '.discussions', 'personas')
-    await mkdir(dir, { recursive: true })
-    await writeFile(join(dir, 'reviewer.yaml'), persona('reviewer'))
-    await next(0)
-    await writeFile(join(dir, 'reviewer.yaml'), persona('reviewer').replace('voting', 'voter'))
-    const broken = await next(1)
+    const personasIn = (root: string): string => join(root, '.discussions', 'personas')
+    const { root, next, personas } = await setup(async (root) => {
+      await mkdir(personasIn(root), { recursive: true })
+      await writeFile(join(personasIn(root), 'reviewer.yaml'), persona('reviewer'))
+    })
+    expect(await personas()).toContain('reviewer')
+    await writeFile(
+      join(personasIn(root), 'reviewer.yaml'),
+      persona('reviewer').replace('voting', 'voter'),
+    )
+    const broken = await next(0)
     expect(broken.problems).toEqual([
       expect.stringMatching(/^\.discussions\/personas\/reviewer\.yaml:5: type: /),
     ])

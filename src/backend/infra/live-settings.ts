@@ -69,7 +69,8 @@ export class LiveSettings {
   #placeChanged(place: SettingsPlace): void {
     for (const [folder, watched] of this.#folders) {
       if (!watched.places.some((one) => one.root === place.root)) continue
-      watched.queue = watched.queue.then(() => this.#readAgain(folder, watched))
+      // A reading that failed unexpectedly must not stop the ones after it.
+      watched.queue = watched.queue.then(() => this.#readAgain(folder, watched)).catch(() => {})
     }
   }
 
