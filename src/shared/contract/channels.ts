@@ -67,6 +67,7 @@ export const INVOKE_CHANNELS = [
 export const EVENT_CHANNELS = [
   'discussions:changed',
   'discussions:restored',
+  'workspace:settingsChanged',
   'turns:progress',
   'councils:progress',
   'debates:progress',
