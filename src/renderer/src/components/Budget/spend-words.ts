@@ -10,7 +10,9 @@ import type { DiscussionSpendInfo } from '@shared/contract'
 import type { ParticipantRow } from '../RunTurn/turn-state'
 
 /** What a turn's answers so far used: the finished ones' figures. */
-export function turnSpend(rows: readonly ParticipantRow[]): SpendFigures & { answers: number } {
+export function turnSpend(
+  rows: readonly Pick<ParticipantRow, 'usage' | 'costUsd'>[],
+): SpendFigures & { answers: number } {
   const done = rows.filter((row) => row.usage !== null)
   const priced = done.filter((row) => row.costUsd !== null)
   return {

@@ -17,6 +17,7 @@ import type { DebateSettings } from '../Debate/DebateFields'
 import { CheckedTextarea, CheckedTextInput } from '../Fields/CheckedField'
 import { RunBudget } from '../Budget/RunBudget'
 import { useRunBudget } from '../Budget/useRunBudget'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -73,6 +74,7 @@ export function NewDiscussionDialog({
   const isDebate = template === 'debate'
   const kind = isCouncil ? 'council' : isDebate ? 'debate' : 'discussion'
 
+  const settings = useSettingsVersion() // templates and personas changed on disk: read again
   useEffect(() => {
     if (!opened) return
     Promise.all([call(api.templates.list({ folder })), call(api.personas.list({ folder }))])
@@ -85,7 +87,7 @@ export function NewDiscussionDialog({
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
       )
-  }, [api, folder, opened])
+  }, [api, folder, opened, settings])
 
   // A council or a debate runs at once: its estimate and caps come before Start.
   const runs = isCouncil || isDebate
@@ -98,8 +100,8 @@ export function NewDiscussionDialog({
     opened && choices !== null && runs,
     JSON.stringify(
       isCouncil
-        ? [folder, question, council]
-        : [folder, title, context, participants, debateWeights(), debate.maxRounds],
+        ? [folder, question, council, settings]
+        : [folder, title, context, participants, debateWeights(), debate.maxRounds, settings],
     ),
     (caps) =>
       isCouncil

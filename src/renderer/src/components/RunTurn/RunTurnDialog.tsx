@@ -24,6 +24,7 @@ import { calloutMentions } from './turn-state'
 import { Dialog } from '../Dialog/Dialog'
 import { RunBudget } from '../Budget/RunBudget'
 import { useRunBudget } from '../Budget/useRunBudget'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 import type { TurnRequest } from './turn-state'
 
 export interface RunTurnDialogProps {
@@ -96,6 +97,21 @@ export function RunTurnDialog({
       (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
     )
   }, [api, path, opened])
+  // Settings changed on disk while the dialog is open: the new providers and personas, keeping
+  // what the person chose that still exists.
+  const settings = useSettingsVersion()
+  useEffect(() => {
+    if (!opened || settings === 0) return
+    call(api.turns.plan({ path })).then(
+      (next) => {
+        const known = new Set(next.candidates.map((candidate) => candidate.alias))
+        setPlan(next)
+        setChosen((current) => current.filter((alias) => known.has(alias)))
+        setProvider((current) => (next.providers.includes(current) ? current : DEFAULT_PROVIDER))
+      },
+      () => {}, // the settings toast already says what is wrong
+    )
+  }, [api, path, opened, settings])
   // Once the plan is there, Enter starts the turn (or, with nobody chosen, the callout is next).
   useEffect(() => {
     if (!opened || !plan) return
@@ -113,7 +129,8 @@ export function RunTurnDialog({
   const chosenProvider = provider === DEFAULT_PROVIDER ? undefined : provider
   const budget = useRunBudget(
     opened && plan !== null && asked.length > 0,
-    JSON.stringify([path, asked, callout, chosenProvider]),
+    // Settings changed on disk (prices, budget.*) make a new estimate too.
+    JSON.stringify([path, asked, callout, chosenProvider, settings]),
     (caps) =>
       api.turns.estimate({
         path,

@@ -6,12 +6,12 @@ import type { ReactNode } from 'react'
 import type { PhaseInfo } from '@shared/contract'
 import { phaseTitle } from './phase-names'
 import { isActive, isFinished } from './turn-state'
-import type { TurnState } from './turn-state'
+import type { TurnOutline } from './turn-outline'
 import classes from './RunTurn.module.css'
 import { ERROR_TEXT } from '../../theme'
 
 export interface TurnSummaryLineProps {
-  turn: TurnState
+  turn: TurnOutline
   /** The template's phases, to name a phase change as the template does. */
   phases: readonly PhaseInfo[]
   onCancel: () => void
@@ -25,7 +25,7 @@ export interface TurnSummaryLineProps {
  * A turn the budget stopped, told apart from a failure: what was kept, what was skipped and
  * why, and how to go on.
  */
-export function budgetHeadline(turn: TurnState): string {
+export function budgetHeadline(turn: TurnOutline): string {
   const kept = turn.rows.filter((row) => row.state === 'done').length
   const skipped = turn.rows.filter((row) => row.state === 'skipped')
   const answers = (n: number): string => (n === 1 ? '1 answer' : `${n} answers`)
@@ -36,7 +36,7 @@ export function budgetHeadline(turn: TurnState): string {
   return `The budget stopped the turn: ${answers(kept)} kept.${which} To go on, run a turn for them with a higher Max cost or Max tokens.`
 }
 
-function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
+function headline(turn: TurnOutline, phases: readonly PhaseInfo[]): string {
   if (turn.error) return `The turn stopped: ${turn.error}`
   if (!turn.outcome) {
     const finished = turn.rows.filter((row) => !isActive(row.state)).length
