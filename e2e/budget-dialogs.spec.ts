@@ -169,6 +169,13 @@ test('a token cap below one call stops the turn with its own outcome and the fil
   expect(await readFile(ui.file, 'utf8')).toBe(before)
 })
 
+/** The status badge of the discussion's header (RUNNING, COMPLETE ...). */
+const headerStatus = (page: Page): Locator =>
+  page
+    .locator('[data-status]')
+    .filter({ has: page.locator('.mantine-Badge-label') })
+    .first()
+
 /** The expected figure of the dialog's total line (`cost $low / $expected / $high`). */
 async function expectedShown(dialog: Locator): Promise<number> {
   const total = (await dialog.getByTestId('estimate-total').textContent()) ?? ''
@@ -195,12 +202,9 @@ test('a council and a debate started from the dialog spend what their estimates 
   await expect(council.getByTestId('estimate-caps')).toHaveText('Cap in force: $1.0000.')
   const councilExpected = await expectedShown(council)
   await council.getByRole('button', { name: 'Start council' }).click()
-  await expect(
-    page
-      .locator('[data-status]')
-      .filter({ has: page.locator('.mantine-Badge-label') })
-      .first(),
-  ).toHaveAttribute('data-status', 'COMPLETE', { timeout: 60_000 })
+  await expect(headerStatus(page)).toHaveAttribute('data-status', 'COMPLETE', {
+    timeout: 60_000,
+  })
   const councilFile = await newFileOf(page)
   const councilSpent = usageOf(ui, councilFile) ?? 0
   console.log(
@@ -317,11 +321,8 @@ test('a council the budget stops says so apart from a failure, records the skip 
   await reviewShot(page, 'budget-council-stopped')
 
   await page.getByRole('button', { name: 'Resume' }).click()
-  await expect(
-    page
-      .locator('[data-status]')
-      .filter({ has: page.locator('.mantine-Badge-label') })
-      .first(),
-  ).toHaveAttribute('data-status', 'COMPLETE', { timeout: 60_000 })
+  await expect(headerStatus(page)).toHaveAttribute('data-status', 'COMPLETE', {
+    timeout: 60_000,
+  })
   expect(ui.meter.requests).toHaveLength(4)
 })

@@ -11,20 +11,25 @@ export const councilModeSchema = z.enum(['personality', 'dp'])
 export const councilFlowSchema = z.enum(['parallel', 'sequential', 'debate'])
 export const councilTierSchema = z.enum(['light', 'medium', 'heavy'])
 
+/** What a council is started (and estimated) with beside its question. */
+const councilChoices = {
+  folder: pathSchema,
+  mode: councilModeSchema.optional(),
+  flow: councilFlowSchema.optional(),
+  rounds: z.int().min(1).max(5).optional(),
+  tier: councilTierSchema.optional(),
+  rank: z.boolean().optional(),
+  /** Every role uses this provider; absent: the tiers decide. */
+  provider: z.string().min(1).max(100).optional(),
+  /** Max cost (USD) and Max tokens for this run; absent: the settings' `budget.*`. */
+  caps: runCapsSchema.optional(),
+}
+
 export const councilRequests = {
   /** Creates the council's file in `folder` and starts it; answers at once with its path and id. */
   'councils:start': z.strictObject({
-    folder: pathSchema,
     question: z.string().trim().min(1, { error: 'ask the council something' }).max(20_000),
-    mode: councilModeSchema.optional(),
-    flow: councilFlowSchema.optional(),
-    rounds: z.int().min(1).max(5).optional(),
-    tier: councilTierSchema.optional(),
-    rank: z.boolean().optional(),
-    /** Every role uses this provider; absent: the tiers decide. */
-    provider: z.string().min(1).max(100).optional(),
-    /** Max cost (USD) and Max tokens for this run; absent: the settings' `budget.*`. */
-    caps: runCapsSchema.optional(),
+    ...councilChoices,
   }),
   /** Continues a council that stopped; only the missing calls are made. */
   'councils:resume': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
@@ -33,16 +38,9 @@ export const councilRequests = {
   'councils:read': z.strictObject({ path: pathSchema }),
   /** What a council of these settings would cost, call by call (`council --estimate`). */
   'councils:estimate': z.strictObject({
-    folder: pathSchema,
     /** May still be empty while the person types it. */
     question: z.string().max(20_000),
-    mode: councilModeSchema.optional(),
-    flow: councilFlowSchema.optional(),
-    rounds: z.int().min(1).max(5).optional(),
-    tier: councilTierSchema.optional(),
-    rank: z.boolean().optional(),
-    provider: z.string().min(1).max(100).optional(),
-    caps: runCapsSchema.optional(),
+    ...councilChoices,
   }),
 }
 

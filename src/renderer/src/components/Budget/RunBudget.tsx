@@ -5,16 +5,13 @@ import type { ReactNode } from 'react'
 import { formatCost } from '@core/providers/usage'
 import type { RunEstimateInfo } from '@shared/contract'
 import { EstimateTable } from './EstimateTable'
-import type { BudgetReading, BudgetText } from './budget-fields'
-import type { RunEstimateState } from './useRunEstimate'
+import type { RunBudgetState } from './useRunBudget'
 
 export interface RunBudgetProps {
-  text: BudgetText
-  onText: (text: BudgetText) => void
-  reading: BudgetReading
+  /** The fields and the estimate, from `useRunBudget`. */
+  budget: Pick<RunBudgetState, 'text' | 'setText' | 'reading' | 'estimated'>
   /** The person tried to start: every problem shows, touched or not. */
   submitted: boolean
-  estimated: RunEstimateState
 }
 
 /** Why Start is refused with these caps, in words naming the providers; null when it is not. */
@@ -49,13 +46,8 @@ function capsInForce(estimate: RunEstimateInfo): string {
  * Max cost (USD) and Max tokens, typed as text and read as the CLI reads its flags, and the
  * engine's estimate for what the dialog has chosen, with the refusal Start would meet.
  */
-export function RunBudget({
-  text,
-  onText,
-  reading,
-  submitted,
-  estimated,
-}: RunBudgetProps): ReactNode {
+export function RunBudget({ budget, submitted }: RunBudgetProps): ReactNode {
+  const { text, setText: onText, reading, estimated } = budget
   const [touched, setTouched] = useState({ cost: false, tokens: false })
   const { estimate, error, pending } = estimated
   const refusal = budgetRefusal(estimate)

@@ -96,6 +96,14 @@ export function NewDiscussionDialog({
     Object.fromEntries(
       participants.map((alias) => [alias, weightOf(debate, alias, choices?.personas ?? [])]),
     )
+  const debateRequest = () => ({
+    folder,
+    title: title.trim(),
+    context,
+    participants,
+    weights: debateWeights(),
+    maxRounds: debate.maxRounds,
+  })
   const budget = useRunBudget(
     opened && choices !== null && runs,
     JSON.stringify(
@@ -106,15 +114,7 @@ export function NewDiscussionDialog({
     (caps) =>
       isCouncil
         ? api.councils.estimate({ folder, question, ...council, caps })
-        : api.debates.estimate({
-            folder,
-            title: title.trim(),
-            context,
-            participants,
-            weights: debateWeights(),
-            maxRounds: debate.maxRounds,
-            caps,
-          }),
+        : api.debates.estimate({ ...debateRequest(), caps }),
   )
 
   const chosen = choices?.templates.find((t) => t.name === template)
@@ -138,17 +138,7 @@ export function NewDiscussionDialog({
       const created = isCouncil
         ? await call(api.councils.start({ folder, question, ...council, caps }))
         : isDebate
-          ? await call(
-              api.debates.start({
-                folder,
-                title: title.trim(),
-                context,
-                participants,
-                weights: debateWeights(),
-                maxRounds: debate.maxRounds,
-                caps,
-              }),
-            )
+          ? await call(api.debates.start({ ...debateRequest(), caps }))
           : await call(
               api.discussions.create({
                 folder,
@@ -247,15 +237,7 @@ export function NewDiscussionDialog({
             onValue={setContext}
             submitted={submitted}
           />
-          {runs && (
-            <RunBudget
-              text={budget.text}
-              onText={budget.setText}
-              reading={budget.reading}
-              submitted={submitted}
-              estimated={budget.estimated}
-            />
-          )}
+          {runs && <RunBudget budget={budget} submitted={submitted} />}
           <Text size="xs" c="dimmed" truncate>
             Saved in {folder}
           </Text>

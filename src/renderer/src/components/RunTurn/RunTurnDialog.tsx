@@ -269,15 +269,7 @@ export function RunTurnDialog({
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
             />
-            {asked.length > 0 && (
-              <RunBudget
-                text={budget.text}
-                onText={budget.setText}
-                reading={budget.reading}
-                submitted={submitted}
-                estimated={budget.estimated}
-              />
-            )}
+            {asked.length > 0 && <RunBudget budget={budget} submitted={submitted} />}
             <Group justify="flex-end">
               <Button variant="default" onClick={onClose}>
                 Cancel
