@@ -33,13 +33,9 @@ process.stdin.on('end', () => {
 `
 
 const persona = (alias: string, personality: string): string =>
-  [
-    `name: AI-${alias}`,
-    `alias: ${alias}`,
-    'role: Spy',
-    `personality: "${personality}"`,
-    '',
-  ].join('\n')
+  [`name: AI-${alias}`, `alias: ${alias}`, 'role: Spy', `personality: "${personality}"`, ''].join(
+    '\n',
+  )
 
 let work: ScriptedWorkspace
 let outside: string
