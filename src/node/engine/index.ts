@@ -60,6 +60,7 @@ export { DiscussionWatcher } from '../store/discussion-watcher.js'
 export type { DiscussionFileChange } from '../store/discussion-watcher.js'
 // Reads of a file shown as it is: size-limited text, the time of its last change.
 export { lastModified, readTextUpTo } from '../files/shown-files.js'
+export { readSummaryText, summaryFileOf } from './summary-file.js'
 // The built renderer's files, never one outside its folder (the desktop protocol and the server).
 export { resolveStaticFile } from '../files/static-files.js'
 export type { StaticFile } from '../files/static-files.js'

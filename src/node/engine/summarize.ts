@@ -1,17 +1,20 @@
 /**
  * `summarize`: writes `<name>.sum.md` beside a discussion with its structured state and, when a
  * provider answers, a summary written by the moderator persona's provider (or the one asked for).
- * Without an answer the file is still written, complete but for that part, and `aiError` says why.
+ * Without an answer the file is still written, complete but for that part, and `aiError` says why;
+ * when the caller cancels, nothing is written (an older summary stays as it was).
  */
 import { randomBytes } from 'node:crypto'
 import { basename, dirname } from 'node:path'
 
 import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
+import { DiscussionError } from '../../core/errors.js'
 import { parseAnswer } from '../../core/turns/answer.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { replaceDurably } from '../store/durable-write.js'
 import type { EngineContext } from './engine-context.js'
+import { summaryFileOf } from './summary-file.js'
 import type { Text } from '../../core/text/text.js'
 
 export interface SummaryWritten {
@@ -50,12 +53,15 @@ export async function summarize(
   } catch (error) {
     aiError = error instanceof Error ? error.message : String(error)
   }
-  const file = loaded.path.replace(/(\.md)?$/i, '.sum.md')
+  // Cancelled: the person asked for nothing, so nothing replaces the summary there was.
+  if (options.signal?.aborted) throw new DiscussionError('Cancelled: no summary was written.')
+  const file = summaryFileOf(loaded.path)
   const text = renderSummary(status, {
     source: basename(loaded.path),
     generated: new Date(),
     aiSummary,
     provider,
+    comments: loaded.view.comments.length,
   })
   await replaceDurably(file, text, dirname(loaded.path))
   return { file, provider, aiError }
