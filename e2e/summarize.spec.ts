@@ -1,0 +1,167 @@
+/**
+ * Summarize in the app, typed key by key: S (and the button) writes the `.sum.md` through the
+ * engine's `summarize`, with its progress and a Cancel that writes nothing; the panel shows the
+ * file through the safe markdown view, with when and by which provider it was made, and how many
+ * comments came since; a discussion that already has one offers it without running anything.
+ * The file the app writes is the one `discussions summarize` writes for the same answer.
+ */
+import { spawnSync } from 'node:child_process'
+import { existsSync, readFileSync, statSync } from 'node:fs'
+import { join } from 'node:path'
+
+import type { Page } from '@playwright/test'
+
+import { axeFindings, blocking } from './support/axe.js'
+import { BIN } from './support/cli.js'
+import { layoutFindings, SIZES } from './support/layout.js'
+import { reviewShot, useScheme } from './support/review-shots.js'
+import type { Scheme } from './support/review-shots.js'
+import { AUTH_FILE, expect, openDiscussion, test } from './support/scripted-ui.js'
+import type { ScriptedUi } from './support/scripted-ui.js'
+
+const SUM_FILE = AUTH_FILE.replace(/\.md$/, '.sum.md')
+
+/** `discussions ARGS` in the app's project, with its settings (the scripted provider). */
+function discussions(app: ScriptedUi, ...args: string[]): string {
+  const run = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: app.root,
+    encoding: 'utf8',
+    env: {
+      ...process.env,
+      NO_COLOR: '1',
+      DISCUSSIONS_CONFIG_DIR: app.configDir,
+      DISCUSSIONS_STATE_DIR: join(app.root, '.state'),
+      DISCUSSIONS_USER: 'Rob',
+    },
+  })
+  if (run.status !== 0) throw new Error(`discussions ${args.join(' ')}: ${run.stderr}`)
+  return run.stdout
+}
+
+/** The summary without the moment it was made, which is all two runs may differ in. */
+const timeless = (text: string): string =>
+  text.replace(/Generated: \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ/, 'Generated: <time>')
+
+async function checkPanel(page: Page, name: string, scheme: Scheme): Promise<void> {
+  const panel = page.getByRole('dialog', { name: 'Summary' })
+  for (const size of SIZES) {
+    await page.setViewportSize(size)
+    await expect(panel.getByTestId('summary-text')).toBeVisible()
+    expect(await layoutFindings(page, '[data-testid="summary-panel"]')).toEqual([])
+    expect(blocking(await axeFindings(page, '[data-testid="summary-panel"]'))).toEqual([])
+    await reviewShot(page, name, scheme)
+  }
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+  test(`S writes the summary with progress, Cancel writes nothing, and the file is the CLI's (${scheme})`, async ({
+    page,
+    app,
+    appProblems,
+  }) => {
+    await useScheme(page, scheme)
+    await page.setViewportSize(SIZES[0])
+    const sumFile = join(app.folder, SUM_FILE)
+    await openDiscussion(page, app, 'Add User Authentication')
+    const button = page.getByTestId('summary-button')
+    await expect(button).toHaveText('Summarize')
+
+    // In a field, S is a letter: the find bar takes it and nothing runs.
+    await page.keyboard.press('ControlOrMeta+f')
+    const find = page.getByRole('textbox', { name: 'Find in discussion' })
+    await expect(find).toBeFocused()
+    await page.keyboard.type('s')
+    await expect(find).toHaveValue('s')
+    await expect(page.getByRole('dialog', { name: 'Summary' })).toHaveCount(0)
+    await page.keyboard.press('Escape')
+    await expect(find).toBeHidden()
+
+    // Outside a field, S asks for a summary: it runs (the scripted provider waits at its gate).
+    await page.keyboard.press('s')
+    const panel = page.getByRole('dialog', { name: 'Summary' })
+    await expect(panel.getByRole('status')).toContainText(/Writing the summary… \d+ s/)
+    await expect(button).toHaveText('Summarizing…')
+    await reviewShot(page, 'summary-running', scheme)
+    await panel.getByRole('button', { name: 'Cancel' }).click()
+    await expect(panel.getByTestId('summary-failed')).toContainText('Summary cancelled')
+    await expect(panel.getByTestId('summary-failed')).toContainText('Nothing was written')
+    expect(existsSync(sumFile)).toBe(false)
+
+    // Again, and this time the provider answers.
+    await panel.getByRole('button', { name: 'Summarize' }).click()
+    await expect(panel.getByRole('status')).toBeVisible()
+    await app.release('someone')
+    const text = panel.getByTestId('summary-text')
+    await expect(
+      text.getByRole('heading', { name: 'Summary: Add User Authentication' }),
+    ).toBeVisible()
+    await expect(text).toContainText('Scripted answer from AI-Someone')
+    await expect(panel.getByTestId('summary-made')).toHaveText(/^Made just now by scripted$/)
+    await expect(panel.getByTestId('summary-stale')).toHaveCount(0)
+    await expect(panel.getByTestId('summary-failed')).toHaveCount(0)
+    await checkPanel(page, 'summary', scheme)
+    await page.keyboard.press('Escape')
+    await expect(panel).toBeHidden()
+    await expect(button).toHaveText('Show summary')
+    // The header keeps every control whole at the small size, the new button included.
+    expect(await layoutFindings(page, '[data-testid="summary-button"]')).toEqual([])
+    await reviewShot(page, 'summary-header', scheme)
+
+    // The CLI, with the same provider and answer, writes the same file (but for the time).
+    const app_ = readFileSync(sumFile, 'utf8')
+    expect(discussions(app, 'summarize', sumFile.replace(/\.sum\.md$/, '.md'))).toContain(
+      'Summary written:',
+    )
+    expect(timeless(readFileSync(sumFile, 'utf8'))).toBe(timeless(app_))
+    expect(appProblems.errors).toEqual([])
+  })
+}
+
+test('a discussion with a summary offers it without running; the palette, ? and the count of new comments', async ({
+  page,
+  app,
+  appProblems,
+}) => {
+  await useScheme(page, 'dark')
+  await page.setViewportSize(SIZES[1])
+  const file = join(app.folder, AUTH_FILE)
+  const sumFile = join(app.folder, SUM_FILE)
+  discussions(app, 'summarize', file, '--provider', 'demo')
+  const written = statSync(sumFile).mtimeMs
+  await openDiscussion(page, app, 'Add User Authentication')
+  const button = page.getByTestId('summary-button')
+  await expect(button).toHaveText('Show summary')
+  await button.click()
+  const panel = page.getByRole('dialog', { name: 'Summary' })
+  await expect(panel.getByTestId('summary-made')).toHaveText(
+    /^Made (just now|\d+ seconds? ago) by demo$/,
+  )
+  await expect(panel.getByRole('status')).toHaveCount(0) // nothing runs
+  expect(statSync(sumFile).mtimeMs).toBe(written)
+
+  // Two comments later, the panel says so.
+  discussions(app, 'comment', file, 'A late thought.', '--as', 'Dana')
+  discussions(app, 'comment', file, 'And one more.', '--as', 'Ann')
+  await expect(panel.getByTestId('summary-stale')).toHaveText(
+    '2 comments added since this summary; Summarize again to include them.',
+  )
+  await checkPanel(page, 'summary-stale', 'dark')
+  await page.keyboard.press('Escape')
+  await expect(panel).toBeHidden()
+
+  // The palette lists it with its key, and runs it.
+  await page.keyboard.press('ControlOrMeta+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await palette.getByRole('combobox').pressSequentially('summary')
+  await expect(palette.getByRole('option').first()).toHaveAccessibleName(/^Summary: .* \(S\)$/)
+  await page.keyboard.press('Enter')
+  await expect(panel).toBeVisible()
+  await page.keyboard.press('Escape')
+  // The list of keys shows it too.
+  await page.keyboard.press('?')
+  const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(keys.locator('[data-action="discussion.summarize"]')).toContainText('S')
+  await page.keyboard.press('Escape')
+  expect(statSync(sumFile).mtimeMs).toBe(written)
+  expect(appProblems.errors).toEqual([])
+})
