@@ -73,7 +73,12 @@ export { fileKindOf, NotADiscussionError, requireDiscussionFile } from '../store
 export { listDiscussions } from '../store/discussion-folder.js'
 export type { DiscussionListing } from '../store/discussion-folder.js'
 // Full-text search over a folder's discussions: once (the CLI), or kept between queries (the app).
-export { FolderSearch, searchFolder } from '../store/search-folder.js'
+export {
+  FolderSearch,
+  NotADiscussionFileError,
+  searchDiscussionFile,
+  searchFolder,
+} from '../store/search-folder.js'
 // The app's composition: the store, the journal that guards appends, and restoring from it.
 export { DiscussionFileStore } from '../store/discussion-store.js'
 export { AppendJournal } from '../store/journal.js'
