@@ -6,7 +6,7 @@
  * The file the app writes is the one `discussions summarize` writes for the same answer.
  */
 import { spawnSync } from 'node:child_process'
-import { existsSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 import type { Page } from '@playwright/test'
@@ -164,4 +164,51 @@ test('a discussion with a summary offers it without running; the palette, ? and 
   await page.keyboard.press('Escape')
   expect(statSync(sumFile).mtimeMs).toBe(written)
   expect(appProblems.errors).toEqual([])
+})
+
+test('a hostile .sum.md is shown as text: no HTML, no script, no remote image, no navigation', async ({
+  page,
+  app,
+  appProblems,
+}) => {
+  const hostile = [
+    '# Summary: Add User Authentication',
+    '',
+    'Source: `add-user-authentication.md` · Phase: p · Status: s · Generated: 2026-01-02T03:04:05Z · Comments: 1',
+    '',
+    '<script>window.__pwned = 1</script>',
+    '',
+    '<img src="http://127.0.0.1:9/beacon.png" onerror="window.__pwned = 2">',
+    '',
+    '![beacon](http://127.0.0.1:9/beacon2.png)',
+    '',
+    '[click me](javascript:window.__pwned=3)',
+    '',
+    '<iframe src="https://example.com"></iframe>',
+    '',
+    '_Written by <b>evil</b>._',
+    '',
+    '## Votes',
+    '',
+  ].join('\n')
+  writeFileSync(join(app.folder, SUM_FILE), hostile)
+  await openDiscussion(page, app, 'Add User Authentication')
+  await page.getByTestId('summary-button').click()
+  const panel = page.getByRole('dialog', { name: 'Summary' })
+  const text = panel.getByTestId('summary-text')
+  await expect(
+    text.getByRole('heading', { name: 'Summary: Add User Authentication' }),
+  ).toBeVisible()
+  await expect(panel.getByTestId('summary-made')).toContainText('by <b>evil</b>')
+  await expect(text.locator('script, img, iframe')).toHaveCount(0)
+  await expect(text).toContainText('[image: beacon] (not loaded)')
+  await text.getByText('click me').click()
+  expect(page.url()).not.toContain('javascript')
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBe(
+    undefined,
+  )
+  // The facts the file states of itself are shown, and "11 comments" came after its one.
+  await expect(panel.getByTestId('summary-stale')).toContainText('comments added since')
+  expect(appProblems.errors).toEqual([])
+  expect(appProblems.cspViolations).toEqual([])
 })
