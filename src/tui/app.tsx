@@ -102,6 +102,23 @@ export function App(props: {
     if (!kept) places.current.set(file, (kept = { place: TOP, atEnd: false }))
     return kept
   }
+  // What each discussion opened had been read of before this visit (from the kept read marks),
+  // for "first unread"; the mark then follows what is shown, as the app's does.
+  const [readBefore, setReadBefore] = useState(new Map<string, number | null>())
+  // Asked once per discussion, before anything of this visit is kept.
+  const readMarkAsked = useRef(new Map<string, Promise<number | null>>())
+  useEffect(() => {
+    if (open === null || !open.complete) return
+    const { path: file } = open
+    const count = open.view.comments.length
+    let asked = readMarkAsked.current.get(file)
+    if (!asked) {
+      asked = session.readMark(file)
+      readMarkAsked.current.set(file, asked)
+      void asked.then((before) => setReadBefore((marks) => new Map(marks).set(file, before)))
+    }
+    void asked.then(() => session.markRead(file, count))
+  }, [session, open])
   const declined = useRef(new Set<string>())
   const setLost = (changes: LostChanges | null): void => {
     asking.current = changes
@@ -368,6 +385,7 @@ export function App(props: {
       <ReadingScreen
         open={open}
         kept={keptPlace(open.path)}
+        readBefore={readBefore.has(open.path) ? (readBefore.get(open.path) ?? null) : undefined}
         {...common}
         message={message}
         onBack={() => {

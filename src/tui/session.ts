@@ -23,6 +23,7 @@ import {
   lostEntries,
   lostPhase,
   PlantUmlRenderer,
+  ReadMarks,
   restoreLostChanges,
   SPEECH_INSTALL_HINT,
   Speaker,
@@ -88,6 +89,7 @@ const MAX_DIAGRAM_BYTES = 200_000
 export class TuiSession {
   readonly #renderer: PlantUmlRenderer
   readonly #journal: AppendJournal
+  readonly #readMarks: ReadMarks
   #speaker: Speaker | null | undefined
   #parsing: OffThread<DiscussionView> | null = null
   readonly #search = new FolderSearch()
@@ -102,6 +104,17 @@ export class TuiSession {
     this.#renderer = new PlantUmlRenderer({ env: engine.env })
     // The journal the engine's store records every append in (same state folder).
     this.#journal = new AppendJournal(stateDir(engine.env))
+    this.#readMarks = ReadMarks.inStateFolder(stateDir(engine.env))
+  }
+
+  /** How many comments `path` had when this person last read it; null when they never did. */
+  readMark(path: string): Promise<number | null> {
+    return this.#readMarks.get(this.engine.userName, path)
+  }
+
+  /** Keeps `count` comments of `path` as read by this person (what "first unread" starts from). */
+  markRead(path: string, count: number): Promise<void> {
+    return this.#readMarks.set(this.engine.userName, path, count)
   }
 
   /**

@@ -8,6 +8,26 @@ import type { Vote } from '../format/model.js'
 export const JUMP_KINDS = ['question', 'concern', 'decision', 'reject'] as const
 export type JumpKind = (typeof JUMP_KINDS)[number]
 
+/**
+ * The keys of the app and the terminal UI alike: the next of a kind with its letter, the previous
+ * with Shift and it; the first unread comment with `f`.
+ */
+export const JUMP_KEYS: Record<JumpKind, string> = {
+  question: 'u',
+  concern: 'o',
+  decision: 'i',
+  reject: 'x',
+}
+export const UNREAD_KEY = 'f'
+
+/** What a jump says it reached: "Open question 2 of 3". */
+export const JUMP_NAMES: Record<JumpKind, string> = {
+  question: 'open question',
+  concern: 'concern',
+  decision: 'decision',
+  reject: 'REJECT vote',
+}
+
 /** What a jump reads of a comment: where it starts in the file and its vote. */
 export interface JumpComment {
   line: number

@@ -56,6 +56,7 @@ export { isBelow, isInside, realLocation } from '../files/is-inside.js'
 export { Workspace, WorkspaceError } from '../files/workspace.js'
 export type { WorkspaceState } from '../files/workspace.js'
 export { MAX_RECENT, RecentFolders } from '../store/recent-folders.js'
+export { MAX_READ_MARKS, ReadMarks } from '../store/read-marks.js'
 export { DiscussionWatcher } from '../store/discussion-watcher.js'
 export type { DiscussionFileChange } from '../store/discussion-watcher.js'
 // Reads of a file shown as it is: size-limited text, the time of its last change.

@@ -13,8 +13,9 @@ import { EMPTY_EDITING, textOf } from '../view-model/text-editing.js'
 import type { Editing } from '../view-model/text-editing.js'
 import { searchSources } from '../../core/search/search.js'
 import type { SearchHit } from '../../core/search/search.js'
+import { JUMP_KEYS, JUMP_KINDS, UNREAD_KEY } from '../../core/navigation/index.js'
 import type { JumpKind } from '../../core/navigation/index.js'
-import { jumpList, nextJump } from '../view-model/jump-list.js'
+import { jumpList, kindJump, nextJump, unreadJump } from '../view-model/jump-list.js'
 import { editLine } from './turn-picker.js'
 import { commentMarkdown, quoteReply } from '../view-model/comment-actions.js'
 import { Text } from '../safe-text.js'
@@ -53,6 +54,11 @@ export function ReadingScreen(
     message: string | null
     /** Where the person was in this discussion: kept across turns, comments and advances. */
     kept: KeptPlace
+    /**
+     * How many comments there were when the person last read it, before this visit (null:
+     * never; undefined: not known yet): where "first unread" (`f`) goes.
+     */
+    readBefore?: number | null | undefined
   },
 ): React.JSX.Element {
   const { open, columns, rows, colors } = props
@@ -138,6 +144,14 @@ export function ReadingScreen(
     setNote(`${JUMP_NAMES[target.kind]}: ${target.text}`)
   }
 
+  /** A jump of one kind (`u` next open question, `U` the one before, …) or to the first unread. */
+  const jumpTo = (to: { comment: number | null; note: string }): void => {
+    if (to.comment !== null) move(placeOf(to.comment))
+    setNote(to.note)
+  }
+  const kindOfKey = (input: string): JumpKind | undefined =>
+    JUMP_KINDS.find((kind) => JUMP_KEYS[kind] === input.toLowerCase())
+
   useKeys((input, key) => {
     if (searching.current !== null) {
       const next = editLine(searching.current, input, key)
@@ -159,6 +173,7 @@ export function ReadingScreen(
     }
     setNote(null)
     const top = open.complete ? kept.place : document.clamp(kept.place, height)
+    const kind = kindOfKey(input)
     const scrollSummary = (delta: number): void => {
       const rows = summaryRows(summaryView(open.status), side ? SIDE_WIDTH : columns).length + 1
       summaryAt.current.top = Math.max(0, Math.min(rows - height, summaryAt.current.top + delta))
@@ -178,6 +193,11 @@ export function ReadingScreen(
     else if (input === 'k' || input === 'p') move(document.previousComment(top))
     else if (input === ']') jump(1)
     else if (input === '[') jump(-1)
+    else if (kind !== undefined) {
+      const here = document.clamp(kept.place, height).part - 1
+      jumpTo(kindJump(open.view, open.status, kind, here, input === input.toLowerCase() ? 1 : -1))
+    } else if (input === UNREAD_KEY)
+      jumpTo(unreadJump(open.view.comments.length, open.complete ? props.readBefore : undefined))
     else if (input === 's') {
       summaryAt.current.shown = !summaryAt.current.shown
       setSummaryShown(summaryAt.current.shown)

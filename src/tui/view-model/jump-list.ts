@@ -2,11 +2,18 @@
  * What the terminal UI's `]` and `[` step through: every open question, concern, decision and
  * REJECT, in comment order, each with what the status line says of it. Which comments hold them
  * is core's rule (core/navigation), the same the app's jump keys use; here they are merged into
- * one list, since the terminal UI has one pair of keys for all four.
+ * one list for `]`/`[`, and each kind also has its own keys (`kindJump`), the app's letters.
  */
 import type { DiscussionView } from '../../core/discussion/describe.js'
 import type { DiscussionStatus } from '../../core/discussion/status.js'
-import { commentAtLine, JUMP_KINDS, jumpTargets } from '../../core/navigation/index.js'
+import {
+  commentAtLine,
+  firstUnread,
+  JUMP_KINDS,
+  JUMP_NAMES,
+  jumpTargets,
+  nextTarget,
+} from '../../core/navigation/index.js'
 import type { JumpKind } from '../../core/navigation/index.js'
 
 export interface Jump {
@@ -41,4 +48,47 @@ export function jumpList(view: DiscussionView, status: DiscussionStatus): Jump[]
 export function nextJump(jumps: readonly Jump[], from: number, direction: 1 | -1): Jump | null {
   if (direction === 1) return jumps.find((jump) => jump.comment > from) ?? null
   return jumps.findLast((jump) => jump.comment < from) ?? null
+}
+
+/** Where a jump of one kind lands and what the status line says of it. */
+export interface KindJump {
+  comment: number
+  note: string
+}
+
+/**
+ * The next (1) or previous (-1) comment of `kind` from comment `from` (-1: above the first),
+ * wrapping at the ends as the app's keys do; null with the note when there is none.
+ */
+export function kindJump(
+  view: DiscussionView,
+  status: DiscussionStatus,
+  kind: JumpKind,
+  from: number,
+  direction: 1 | -1,
+): KindJump | { comment: null; note: string } {
+  const targets = jumpTargets(view.comments, status, kind)
+  const to = nextTarget(targets, from < 0 ? null : from, direction)
+  const name = JUMP_NAMES[kind]
+  if (to === null) return { comment: null, note: `No ${name} in this discussion.` }
+  const text = jumpList(view, status).find((jump) => jump.kind === kind && jump.comment === to)
+  return {
+    comment: to,
+    note: `${name[0]?.toUpperCase()}${name.slice(1)} ${targets.indexOf(to) + 1} of ${targets.length} · comment #${to}${text?.text ? `: ${text.text}` : ''}`,
+  }
+}
+
+/**
+ * The first comment not read before this visit: `readBefore` is the count kept when the person
+ * last read the discussion (null: never; undefined: not known yet).
+ */
+export function unreadJump(
+  count: number,
+  readBefore: number | null | undefined,
+): KindJump | { comment: null; note: string } {
+  if (readBefore === undefined) return { comment: null, note: 'Still reading what you had read…' }
+  const first = firstUnread(count, readBefore)
+  if (first === null)
+    return { comment: null, note: 'Nothing new since you last read this discussion.' }
+  return { comment: first, note: `First unread: comment #${first}, ${count - first} new.` }
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Badge, Button, Group, Text, Tooltip, VisuallyHidden } from 
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react'
 import type { ReactNode } from 'react'
 
-import { JUMP_KEYS, UNREAD_KEY } from './useJumps'
+import { JUMP_KEYS, UNREAD_KEY } from '@core/navigation/jumps'
 import type { Jumps } from './useJumps'
 
 const ROWS = [

@@ -1,6 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import { firstUnread, jumpTargets, nextTarget } from '@core/navigation/jumps'
+import {
+  firstUnread,
+  JUMP_KEYS,
+  JUMP_NAMES as NAMES,
+  jumpTargets,
+  nextTarget,
+  UNREAD_KEY,
+} from '@core/navigation/jumps'
 import type { JumpKind } from '@core/navigation/jumps'
 import type { DiscussionDetail } from '@shared/contract'
 import { useAppInfo } from '../../api/AppInfoContext'
@@ -10,22 +17,6 @@ import type { ActionSpec } from '../Palette/actions'
 import { readCount, saveReadCount } from './last-read'
 
 export type JumpTarget = JumpKind | 'unread'
-
-const NAMES: Record<JumpKind, string> = {
-  question: 'open question',
-  concern: 'concern',
-  decision: 'decision',
-  reject: 'REJECT vote',
-}
-
-/** The keys: the next with the letter, the previous with Shift. */
-export const JUMP_KEYS: Record<JumpKind, string> = {
-  question: 'u',
-  concern: 'o',
-  decision: 'i',
-  reject: 'x',
-}
-export const UNREAD_KEY = 'f'
 
 export interface Jumps {
   /** How many comments of each kind there are to jump to. */
