@@ -1,4 +1,5 @@
-import { Button, Tooltip } from '@mantine/core'
+import { ActionIcon, Button, Tooltip } from '@mantine/core'
+import { useMediaQuery } from '@mantine/hooks'
 import { IconFileDescription } from '@tabler/icons-react'
 import { useState } from 'react'
 import type { ReactNode } from 'react'
@@ -29,6 +30,9 @@ export function SummaryControls({ path, commentCount }: SummaryControlsProps): R
     // Nothing to show yet: asking for the panel is asking for a summary.
     if (summary.known && !has && !summary.running) void summary.start()
   }
+  // Below this width the header keeps the discussion's title readable: the button is its icon.
+  const wide = useMediaQuery('(min-width: 1200px)', true)
+  const label = summary.running ? 'Summarizing…' : has ? 'Show summary' : 'Summarize'
   useActions([
     {
       id: 'discussion.summarize',
@@ -48,15 +52,28 @@ export function SummaryControls({ path, commentCount }: SummaryControlsProps): R
             : 'Write a summary beside the discussion, as discussions summarize does (S)'
         }
       >
-        <Button
-          size="sm"
-          variant="default"
-          leftSection={<IconFileDescription size={16} />}
-          onClick={open}
-          data-testid="summary-button"
-        >
-          {summary.running ? 'Summarizing…' : has ? 'Show summary' : 'Summarize'}
-        </Button>
+        {wide ? (
+          <Button
+            size="sm"
+            variant="default"
+            leftSection={<IconFileDescription size={16} />}
+            onClick={open}
+            data-testid="summary-button"
+          >
+            {label}
+          </Button>
+        ) : (
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label={label}
+            onClick={open}
+            data-testid="summary-button"
+            data-has-summary={has || undefined}
+          >
+            <IconFileDescription size={18} />
+          </ActionIcon>
+        )}
       </Tooltip>
       <SummaryDrawer opened={opened} onClose={() => setOpened(false)} summary={summary} />
     </>
