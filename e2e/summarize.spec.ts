@@ -150,6 +150,15 @@ test('a discussion with a summary offers it without running; the palette, ? and 
     '2 comments added since this summary; Summarize again to include them.',
   )
   await checkPanel(page, 'summary-stale', 'dark')
+  // Summarize again, by a provider chosen here: the count starts over.
+  await panel.getByRole('combobox', { name: 'Summarize with' }).click()
+  await page.getByRole('option', { name: 'demo' }).click()
+  await panel.getByRole('button', { name: 'Summarize again' }).click()
+  await expect(panel.getByTestId('summary-stale')).toHaveCount(0)
+  await expect(panel.getByTestId('summary-made')).toHaveText(/^Made just now by demo$/)
+  expect(readFileSync(sumFile, 'utf8')).toMatch(/ · Comments: 10\n/)
+  const rewritten = statSync(sumFile).mtimeMs
+  expect(rewritten).not.toBe(written)
   await page.keyboard.press('Escape')
   await expect(panel).toBeHidden()
 
@@ -166,7 +175,7 @@ test('a discussion with a summary offers it without running; the palette, ? and 
   const keys = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
   await expect(keys.locator('[data-action="discussion.summarize"]')).toContainText('S')
   await page.keyboard.press('Escape')
-  expect(statSync(sumFile).mtimeMs).toBe(written)
+  expect(statSync(sumFile).mtimeMs).toBe(rewritten) // showing it ran nothing
   expect(appProblems.errors).toEqual([])
 })
 

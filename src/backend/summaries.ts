@@ -47,10 +47,14 @@ export function summariesHandlers({
       'summaries:read': async ({ path }) => {
         const inside = await workspace.resolveInside(path)
         const engine = await engines.for(inside.folder)
-        const loaded = await engine.load(inside.path)
+        const [loaded, providers] = await Promise.all([
+          engine.load(inside.path),
+          engine.providers(),
+        ])
         return {
           summary: await readSummary(loaded.path, loaded.view.comments.length),
           running: runs.on(inside.path),
+          providers: [...providers.available.keys()],
         }
       },
 

@@ -86,7 +86,7 @@ async function standIn(
 describe('summaries through the backend', () => {
   it('writes the .sum.md with the demo provider, tells its progress, and reads it back', async () => {
     const { backend: api, folder, events, ended, path, read } = await summaryBackend()
-    expect(await read()).toEqual({ summary: null, running: null })
+    expect(await read()).toEqual({ summary: null, running: null, providers: ['demo'] })
     const started = (await api.invoke('summaries:start', { path, provider: 'demo' })) as Reply<{
       runId: string
     }>

@@ -41,6 +41,8 @@ export const summaryStateSchema = z.object({
   summary: summaryInfoSchema.nullable(),
   /** The run writing one now, if any. */
   running: z.string().nullable(),
+  /** The configured providers one may be written by instead of the moderator's. */
+  providers: z.array(z.string()),
 })
 export type SummaryState = z.infer<typeof summaryStateSchema>
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Loader, Stack, Text } from '@mantine/core'
+import { Alert, Button, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core'
 import { IconFileDescription, IconPlayerStop } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -14,6 +14,9 @@ export interface SummaryDrawerProps {
   onClose: () => void
   summary: SummaryState
 }
+
+/** The provider choice that leaves it to the moderator persona, as `summarize` without `-p`. */
+const MODERATOR = ''
 
 /** Whole seconds since `since`, ticking each second; 0 when nothing runs. */
 function useElapsed(since: number | null): number {
@@ -58,6 +61,7 @@ export function SummaryDrawer({ opened, onClose, summary }: SummaryDrawerProps):
   const { outcome, running } = summary
   const elapsed = useElapsed(outcome?.kind === 'running' ? outcome.since : null)
   const shown = summary.summary
+  const [provider, setProvider] = useState<string>(MODERATOR)
   return (
     <Drawer
       opened={opened}
@@ -94,12 +98,27 @@ export function SummaryDrawer({ opened, onClose, summary }: SummaryDrawerProps):
             <Button
               size="xs"
               leftSection={<IconFileDescription size={14} />}
-              onClick={() => void summary.start()}
+              onClick={() => void summary.start(provider === MODERATOR ? undefined : provider)}
             >
               {shown ? 'Summarize again' : 'Summarize'}
             </Button>
           )}
         </Group>
+        {summary.providers.length > 1 && (
+          <Select
+            size="xs"
+            label="Summarize with"
+            data-testid="summary-provider"
+            allowDeselect={false}
+            disabled={running}
+            data={[
+              { value: MODERATOR, label: "The moderator's provider" },
+              ...summary.providers.map((name) => ({ value: name, label: name })),
+            ]}
+            value={provider}
+            onChange={(value) => setProvider(value ?? MODERATOR)}
+          />
+        )}
         <OutcomeNote outcome={outcome} />
         {summary.readError && (
           <Alert color="red" title="The summary could not be read">

@@ -56,20 +56,26 @@ export function useSummary(path: string, commentCount: number) {
     [api, path],
   )
 
-  const start = useCallback(async (): Promise<void> => {
-    try {
-      const { runId } = await call(api.summaries.start({ path }))
-      setOutcome((now) =>
-        now?.kind === 'running' ? now : { kind: 'running', runId, since: Date.now() },
-      )
-    } catch (failure) {
-      setOutcome({
-        kind: 'failed',
-        message: failure instanceof Error ? failure.message : String(failure),
-        cancelled: false,
-      })
-    }
-  }, [api, path])
+  /** Writes a summary, by `provider` or (absent) the moderator's. */
+  const start = useCallback(
+    async (provider?: string): Promise<void> => {
+      try {
+        const { runId } = await call(
+          api.summaries.start({ path, ...(provider ? { provider } : {}) }),
+        )
+        setOutcome((now) =>
+          now?.kind === 'running' ? now : { kind: 'running', runId, since: Date.now() },
+        )
+      } catch (failure) {
+        setOutcome({
+          kind: 'failed',
+          message: failure instanceof Error ? failure.message : String(failure),
+          cancelled: false,
+        })
+      }
+    },
+    [api, path],
+  )
 
   const cancel = useCallback(async (): Promise<void> => {
     if (outcome?.kind !== 'running') return
@@ -80,6 +86,7 @@ export function useSummary(path: string, commentCount: number) {
     summary: data?.summary ?? null,
     /** True once the first read answered (with or without a summary). */
     known: data !== undefined,
+    providers: data?.providers ?? [],
     readError: error,
     outcome,
     running: outcome?.kind === 'running',
