@@ -225,6 +225,7 @@ export function DiscussionView({
                 comment={find.comment}
                 noWords={find.query.trim() !== '' && find.words.length === 0}
                 failure={find.failure}
+                searching={find.pending}
                 focusRequests={find.focusRequests}
                 onNext={find.next}
                 onPrevious={find.previous}

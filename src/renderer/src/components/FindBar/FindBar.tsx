@@ -13,6 +13,8 @@ export interface FindBarProps {
   comment: number | null
   /** The query has characters but no word to look for (only punctuation, say). */
   noWords: boolean
+  /** The answer to the query as typed is on its way. */
+  searching: boolean
   /** Why the search did not answer, in words; null when it did. */
   failure: string | null
   /** Changes when the person asks for the bar again (Ctrl+F): its field takes the focus. */
@@ -23,11 +25,12 @@ export interface FindBarProps {
 }
 
 /** What the bar says about the hits: `hit 2 of 5 · comment #7`. */
-function hitText({ query, current, total, comment, noWords, failure }: FindBarProps): string {
+function hitText(props: FindBarProps): string {
+  const { query, current, total, comment, noWords, failure, searching } = props
   if (failure !== null) return failure
   if (query.trim() === '') return ''
   if (noWords) return 'Type letters or digits'
-  if (total === 0) return 'No matches'
+  if (total === 0) return searching ? 'Searching…' : 'No matches'
   return `hit ${current + 1} of ${total} · ${comment === null ? 'the opening' : `comment #${comment}`}`
 }
 
