@@ -81,6 +81,10 @@ for (const scheme of ['light', 'dark'] as const) {
     const panel = page.getByRole('dialog', { name: 'Summary' })
     await expect(panel.getByRole('status')).toContainText(/Writing the summary… \d+ s/)
     await expect(button).toHaveAccessibleName('Summarizing…')
+    // The answer shows as it streams in, as a turn's does.
+    await expect(panel.getByTestId('summary-streaming')).toContainText(
+      'Scripted answer from AI-Someone.',
+    )
     await reviewShot(page, 'summary-running', scheme)
     await panel.getByRole('button', { name: 'Cancel' }).click()
     await expect(panel.getByTestId('summary-failed')).toContainText('Summary cancelled')

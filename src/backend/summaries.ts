@@ -11,6 +11,9 @@ import { BackgroundRuns } from './infra/background-runs.js'
 import type { BackendContext, DomainHandlers } from './infra/context.js'
 import { errorMessage } from './infra/router.js'
 
+/** Streamed text goes out at most this often per run, as a turn's does. */
+const TEXT_EVERY_MS = 80
+
 export function summariesHandlers({
   workspace,
   engines,
@@ -68,10 +71,30 @@ export function summariesHandlers({
           inside.path,
           (id, signal) => {
             emit('summaries:progress', { runId: id, path: inside.path, kind: 'started' })
-            return engine.summarize(inside.path, {
-              signal,
-              ...(provider !== undefined ? { provider } : {}),
-            })
+            let latest: string | null = null
+            let timer: ReturnType<typeof setTimeout> | null = null
+            const flush = (): void => {
+              if (timer) clearTimeout(timer)
+              timer = null
+              if (latest !== null)
+                emit('summaries:progress', {
+                  runId: id,
+                  path: inside.path,
+                  kind: 'text',
+                  text: latest,
+                })
+              latest = null
+            }
+            return engine
+              .summarize(inside.path, {
+                signal,
+                ...(provider !== undefined ? { provider } : {}),
+                onText: (text) => {
+                  latest = text
+                  timer ??= setTimeout(flush, TEXT_EVERY_MS)
+                },
+              })
+              .finally(flush)
           },
           ({ runId: id, outcome }) => {
             if (outcome.ok)

@@ -42,7 +42,9 @@ async function summaryBackend() {
   const ended = (runId: string): Promise<SummaryProgress> =>
     new Promise((resolve) => {
       const check = (): void => {
-        const end = events.find((e) => e.runId === runId && e.kind !== 'started')
+        const end = events.find(
+          (e) => e.runId === runId && (e.kind === 'finished' || e.kind === 'error'),
+        )
         if (end) resolve(end)
         else setTimeout(check, 10)
       }
@@ -92,10 +94,13 @@ describe('summaries through the backend', () => {
     }>
     const runId = started.value!.runId
     const end = await ended(runId)
-    expect(events.filter((e) => e.runId === runId).map((e) => e.kind)).toEqual([
-      'started',
-      'finished',
-    ])
+    // Started, the text as it streamed (the demo provider's in one piece), then finished.
+    const kinds = events.filter((e) => e.runId === runId).map((e) => e.kind)
+    expect(kinds[0]).toBe('started')
+    expect(kinds.at(-1)).toBe('finished')
+    expect(new Set(kinds.slice(1, -1))).toEqual(new Set(['text']))
+    const streamed = events.filter((e) => e.kind === 'text').at(-1)
+    expect(streamed?.kind === 'text' && streamed.text).toMatch(/\S/)
     const file = join(folder, 'add-user-authentication.sum.md')
     expect(end).toMatchObject({ kind: 'finished', file, provider: 'demo', aiError: null })
     const written = await readFile(file, 'utf8')

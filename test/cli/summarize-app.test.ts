@@ -41,7 +41,11 @@ coldThenWarm('summarize in the app and in the CLI', () => {
       const ended = new Promise<SummaryProgress>((resolve) =>
         backend.subscribe((channel, payload) => {
           const event = payload as SummaryProgress
-          if (channel === 'summaries:progress' && event.kind !== 'started') resolve(event)
+          if (
+            channel === 'summaries:progress' &&
+            (event.kind === 'finished' || event.kind === 'error')
+          )
+            resolve(event)
         }),
       )
       const started = await backend.invoke('summaries:start', { path: file, provider: 'scripted' })

@@ -10,6 +10,7 @@ import { basename, dirname } from 'node:path'
 import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
 import { DiscussionError } from '../../core/errors.js'
 import { parseAnswer } from '../../core/turns/answer.js'
+import { partialComment } from '../../core/turns/partial-comment.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { replaceDurably } from '../store/durable-write.js'
@@ -23,10 +24,18 @@ export interface SummaryWritten {
   aiError: string | null
 }
 
+export interface SummarizeOptions {
+  /** A configured provider instead of the moderator persona's. */
+  provider?: string
+  signal?: AbortSignal
+  /** Called with the summary's text so far as it streams in (as a turn's answer is shown). */
+  onText?: (textSoFar: string) => void
+}
+
 export async function summarize(
   engine: EngineContext,
   path: string,
-  options: { provider?: string; signal?: AbortSignal } = {},
+  options: SummarizeOptions = {},
 ): Promise<SummaryWritten> {
   await engine.requireWritableDiscussion(path, { folder: true })
   const loaded = await engine.load(path)
@@ -38,11 +47,20 @@ export async function summarize(
   let aiError: string | null = null
   try {
     const boundary = chooseBoundary(loaded.text, () => randomBytes(6).toString('hex'))
+    const { onText } = options
+    let streamed = ''
     const result = await complete(
       { provider_hint: moderator?.provider_hint ?? null },
       {
         prompt: summaryPrompt(loaded.text, boundary),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(onText
+          ? {
+              onText: (delta: string) => onText(partialComment((streamed += delta))),
+              // The next provider of the chain starts over: what the failed one said goes.
+              onRetry: () => onText((streamed = '')),
+            }
+          : {}),
       },
     )
     // Models used to the turn contract may still wrap the summary in it; take the text out.

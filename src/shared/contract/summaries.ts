@@ -46,9 +46,11 @@ export const summaryStateSchema = z.object({
 })
 export type SummaryState = z.infer<typeof summaryStateSchema>
 
-/** Pushed while a summary is written: `started`, then one `finished` or `error`. */
+/** Pushed while a summary is written: `started`, `text` as it streams, then `finished` or `error`. */
 export const summaryProgressSchema = z.discriminatedUnion('kind', [
   z.object({ runId: z.string(), path: z.string(), kind: z.literal('started') }),
+  /** The summary's text so far, as it streams in (at most a few a second). */
+  z.object({ runId: z.string(), path: z.string(), kind: z.literal('text'), text: z.string() }),
   z.object({
     runId: z.string(),
     path: z.string(),

@@ -1,4 +1,4 @@
-import { Alert, Button, Drawer, Group, Loader, Select, Stack, Text } from '@mantine/core'
+import { Alert, Button, Drawer, Group, Loader, Paper, Select, Stack, Text } from '@mantine/core'
 import { IconFileDescription, IconPlayerStop } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
@@ -118,6 +118,11 @@ export function SummaryDrawer({ opened, onClose, summary }: SummaryDrawerProps):
             value={provider}
             onChange={(value) => setProvider(value ?? MODERATOR)}
           />
+        )}
+        {outcome?.kind === 'running' && outcome.text.trim() !== '' && (
+          <Paper withBorder p="sm" radius="md" data-testid="summary-streaming">
+            <Markdown text={outcome.text} onOpenLink={openLink} />
+          </Paper>
         )}
         <OutcomeNote outcome={outcome} />
         {summary.readError && (

@@ -12,7 +12,7 @@ import { useRequest } from '../../api/useRequest'
 
 /** How the last run went, in words for the panel; null before any run here. */
 export type SummaryOutcome =
-  | { kind: 'running'; runId: string; since: number }
+  | { kind: 'running'; runId: string; since: number; text: string }
   | { kind: 'written'; provider: string | null; aiError: string | null }
   | { kind: 'failed'; message: string; cancelled: boolean }
 
@@ -31,7 +31,7 @@ export function useSummary(path: string, commentCount: number) {
   // A run started in another window (or before this view opened) shows as running too.
   useEffect(() => {
     if (data?.running && outcome?.kind !== 'running')
-      setOutcome({ kind: 'running', runId: data.running, since: Date.now() })
+      setOutcome({ kind: 'running', runId: data.running, since: Date.now(), text: '' })
   }, [data?.running])
 
   useEffect(
@@ -42,7 +42,15 @@ export function useSummary(path: string, commentCount: number) {
           setOutcome((now) =>
             now?.kind === 'running' && now.runId === event.runId
               ? now
-              : { kind: 'running', runId: event.runId, since: Date.now() },
+              : { kind: 'running', runId: event.runId, since: Date.now(), text: '' },
+          )
+          return
+        }
+        if (event.kind === 'text') {
+          setOutcome((now) =>
+            now?.kind === 'running' && now.runId === event.runId
+              ? { ...now, text: event.text }
+              : now,
           )
           return
         }
@@ -64,7 +72,7 @@ export function useSummary(path: string, commentCount: number) {
           api.summaries.start({ path, ...(provider ? { provider } : {}) }),
         )
         setOutcome((now) =>
-          now?.kind === 'running' ? now : { kind: 'running', runId, since: Date.now() },
+          now?.kind === 'running' ? now : { kind: 'running', runId, since: Date.now(), text: '' },
         )
       } catch (failure) {
         setOutcome({
