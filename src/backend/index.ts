@@ -23,6 +23,7 @@ import { diagramsHandlers } from './diagrams.js'
 import { discussionsHandlers } from './discussions.js'
 import { exportsHandlers } from './exports.js'
 import { Engines } from './infra/engines.js'
+import { LiveSettings } from './infra/live-settings.js'
 import { lossGuard } from './infra/loss-guard.js'
 import { createRouter } from './infra/router.js'
 import { linksHandlers } from './links.js'
@@ -94,10 +95,14 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
   const recent = options.recentFile
     ? new RecentFolders(options.recentFile)
     : RecentFolders.inStateFolder(state)
-  const workspace = new Workspace(recent, (folder) => watcher.watch(folder))
+  const engines = new Engines(options.env)
+  const settings = new LiveSettings(engines, emit)
+  const workspace = new Workspace(recent, async (folder) => {
+    await watcher.watch(folder)
+    await settings.watch(folder)
+  })
   for (const folder of options.folders) await workspace.open(folder)
   if (options.confine) workspace.confine()
-  const engines = new Engines(options.env)
   const about = { name: APP_NAME, version: options.version, platform: options.platform }
   const context: BackendContext = {
     shell: options.shell,
@@ -139,6 +144,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
       for (const domain of Object.values(domains)) domain.close?.()
       listeners.clear()
       watcher.close()
+      settings.close()
     },
   }
 }

@@ -1,22 +1,15 @@
 import { Box, useApp, useInput } from 'ink'
 import type { Key } from 'ink'
-import { resolve } from 'node:path'
 
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 
-import {
-  KeyRouter,
-  KeyRouterContext,
-  splitKeys,
-  useKeys,
-  useLastInput,
-  withBackspace,
-} from './keys.js'
+import { KeyRouter, KeyRouterContext, splitKeys, useLastInput, withBackspace } from './keys.js'
 import { AdvanceScreen } from './screens/advance-screen.js'
 import { BrowseScreen } from './screens/browse-screen.js'
 import { CommentScreen } from './screens/comment-screen.js'
 import { DiagramsScreen } from './screens/diagrams-screen.js'
 import { HelpScreen } from './screens/help-screen.js'
+import { Notice } from './screens/notice.js'
 import { NewDiagramScreen } from './screens/new-diagram-screen.js'
 import { ReadingScreen } from './screens/reading-screen.js'
 import { TurnPicker } from './screens/turn-picker.js'
@@ -26,11 +19,11 @@ import type { LostChanges, OpenDiscussion, TuiSession } from './session.js'
 import { tint } from './theme.js'
 import { copyToClipboard } from './terminal.js'
 import { useFileFollow } from './use-file-follow.js'
+import { useKeptPlaces } from './use-kept-places.js'
+import { useReadBefore } from './use-read-before.js'
 import { useTerminalSize } from './use-terminal-size.js'
-import { TOP } from './view-model/reading-document.js'
-import type { KeptPlace } from './view-model/reading-document.js'
 import { lostQuestion, restoredNote } from './view-model/restore.js'
-import { fit, wrap } from './view-model/text.js'
+import { wrap } from './view-model/text.js'
 import { Text } from './safe-text.js'
 
 type Screen =
@@ -83,42 +76,10 @@ export function App(props: {
   // What an older copy saved over the open file took away, while the person is asked about it.
   const [lost, setLostShown] = useState<LostChanges | null>(null)
   const asking = useRef<LostChanges | null>(null)
-  // Where the person was in each discussion opened, so a turn, a comment, an advance or a visit
-  // to the list brings them back to the same place (or to the end, when they were at the end).
-  const places = useRef(
-    new Map<string, KeptPlace>(
-      props.file !== null && props.at !== null
-        ? [
-            [
-              resolve(session.engine.cwd, props.file),
-              { place: { part: props.at + 1, line: 0 }, atEnd: false },
-            ],
-          ]
-        : [],
-    ),
+  const places = useKeptPlaces(
+    session.engine.cwd,
+    props.file !== null && props.at !== null ? { file: props.file, at: props.at } : null,
   )
-  const keptPlace = (file: string): KeptPlace => {
-    let kept = places.current.get(file)
-    if (!kept) places.current.set(file, (kept = { place: TOP, atEnd: false }))
-    return kept
-  }
-  // What each discussion opened had been read of before this visit (from the kept read marks),
-  // for "first unread"; the mark then follows what is shown, as the app's does.
-  const [readBefore, setReadBefore] = useState(new Map<string, number | null>())
-  // Asked once per discussion, before anything of this visit is kept.
-  const readMarkAsked = useRef(new Map<string, Promise<number | null>>())
-  useEffect(() => {
-    if (open === null || !open.complete) return
-    const { path: file } = open
-    const count = open.view.comments.length
-    let asked = readMarkAsked.current.get(file)
-    if (!asked) {
-      asked = session.readMark(file)
-      readMarkAsked.current.set(file, asked)
-      void asked.then((before) => setReadBefore((marks) => new Map(marks).set(file, before)))
-    }
-    void asked.then(() => session.markRead(file, count))
-  }, [session, open])
   const declined = useRef(new Set<string>())
   const setLost = (changes: LostChanges | null): void => {
     asking.current = changes
@@ -175,6 +136,7 @@ export function App(props: {
     return () => clearTimeout(timer)
   }, [message, open])
   useFileFollow(path === null ? null : { file: path }, reload)
+  const readBefore = useReadBefore(session, open)
 
   const stopOpening = (): void => {
     loads.current += 1
@@ -267,11 +229,7 @@ export function App(props: {
         session={session}
         {...common}
         onOpen={(chosen, at) => {
-          if (at !== undefined && at !== null)
-            places.current.set(resolve(session.engine.cwd, chosen), {
-              place: { part: at + 1, line: 0 },
-              atEnd: false,
-            })
+          if (at !== undefined && at !== null) places.openAt(chosen, at)
           setOpen(null)
           setMessage(null)
           setPath(chosen)
@@ -384,8 +342,8 @@ export function App(props: {
     body = (
       <ReadingScreen
         open={open}
-        kept={keptPlace(open.path)}
-        readBefore={readBefore.has(open.path) ? (readBefore.get(open.path) ?? null) : undefined}
+        kept={places.of(open.path)}
+        readBefore={readBefore}
         {...common}
         message={message}
         onBack={() => {
@@ -433,19 +391,4 @@ export function App(props: {
       </Box>
     </KeyRouterContext.Provider>
   )
-}
-
-/** A line instead of a screen (opening, a failure, a terminal too small); q quits, Esc goes back. */
-function Notice(props: {
-  text: string
-  columns: number
-  active?: boolean
-  onQuit: () => void
-  onBack?: () => void
-}): React.JSX.Element {
-  useKeys((input, key) => {
-    if (input === 'q') props.onQuit()
-    else if (key.escape || input === 'b') props.onBack?.()
-  }, props.active ?? true)
-  return <Text>{fit(props.text, props.columns)}</Text>
 }

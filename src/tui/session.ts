@@ -112,6 +112,11 @@ export class TuiSession {
     return this.#readMarks.get(this.engine.userName, path)
   }
 
+  /** What this person had read of each of `paths` (null: never read). */
+  readMarks(paths: readonly string[]): Promise<Map<string, number | null>> {
+    return this.#readMarks.getMany(this.engine.userName, paths)
+  }
+
   /** Keeps `count` comments of `path` as read by this person (what "first unread" starts from). */
   markRead(path: string, count: number): Promise<void> {
     return this.#readMarks.set(this.engine.userName, path, count)

@@ -2,7 +2,8 @@
  * Jumps of one kind and "first unread" in the terminal UI (tmux): u/o/i/x go to the next open
  * question, concern, decision and REJECT vote (Shift: the one before), as the app's keys do and
  * by core's rule; f goes to the first comment added since the person last read the discussion,
- * which is kept in the state folder from one run of the program to the next.
+ * which is kept in the state folder from one run of the program to the next; the list shows how
+ * many comments are new.
  */
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
@@ -95,6 +96,12 @@ coldThenWarm(
         const added = await runDiscussions(['comment', file, text, '--as', 'Ana'], { env })
         expect(added.code).toBe(0)
       }
+      // The list says so from 100 columns (a discussion never read: all its comments are new).
+      terminal = start(env, [folder], { columns: 120, rows: size.rows })
+      const listed = await terminal.waitFor(/Add User Authentication .* 2 new/)
+      await transcript(name, 'jumps-list-new', listed)
+      terminal.press('q')
+      await terminal.waitFor('[exited 0]')
       terminal = start(env, [file], size)
       await terminal.waitFor('Add User Authentication · ')
       terminal.press('f')

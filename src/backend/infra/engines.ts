@@ -18,6 +18,16 @@ export class Engines {
     return engine
   }
 
+  /** A new engine for `folder`, reading its settings afresh, not yet the one handed out. */
+  open(folder: string): Promise<Engine> {
+    return openEngine({ cwd: folder, env: this.env })
+  }
+
+  /** Hands out `engine` for `folder` from now on (its settings were read again and are sound). */
+  install(folder: string, engine: Engine): void {
+    this.#engines.set(folder, Promise.resolve(engine))
+  }
+
   /** Forgets every engine, so settings, personas and templates are read again. */
   reset(): void {
     this.#engines.clear()

@@ -10,6 +10,7 @@ import { basename, join } from 'node:path'
 import { watch } from 'chokidar'
 import type { FSWatcher } from 'chokidar'
 
+import { Settle } from '../files/settle.js'
 import { isDiscussionFileName } from './discussion-folder.js'
 
 /** How long a file must stay quiet before its change is told: one save, one report. */
@@ -24,7 +25,7 @@ export interface DiscussionFileChange {
 
 export class DiscussionWatcher {
   readonly #watchers = new Map<string, FSWatcher>()
-  readonly #pending = new Map<string, ReturnType<typeof setTimeout>>()
+  readonly #pending = new Settle<string>(SETTLE_MS)
 
   constructor(private readonly onChange: (change: DiscussionFileChange) => void) {}
 
@@ -57,14 +58,7 @@ export class DiscussionWatcher {
   }
 
   #settle(path: string, folder: string): void {
-    clearTimeout(this.#pending.get(path))
-    this.#pending.set(
-      path,
-      setTimeout(() => {
-        this.#pending.delete(path)
-        this.onChange({ path, folder })
-      }, SETTLE_MS),
-    )
+    this.#pending.event(path, () => this.onChange({ path, folder }))
   }
 
   #unwatch(folder: string): void {
@@ -75,7 +69,6 @@ export class DiscussionWatcher {
   /** Stops watching every folder; changes still settling are not told. */
   close(): void {
     for (const folder of [...this.#watchers.keys()]) this.#unwatch(folder)
-    for (const timer of this.#pending.values()) clearTimeout(timer)
     this.#pending.clear()
   }
 }

@@ -49,7 +49,15 @@ export class ReadMarks {
 
   /** The count kept when `person` last read `path`; null when they never did (or it is unknown). */
   async get(person: string, path: string): Promise<number | null> {
+    await this.#writing // what this process kept last is what it reads
     return (await this.#all()).get(keyOf(person, path))?.count ?? null
+  }
+
+  /** The counts kept for each of `paths` (null: never read), from one reading of the file. */
+  async getMany(person: string, paths: readonly string[]): Promise<Map<string, number | null>> {
+    await this.#writing
+    const marks = await this.#all()
+    return new Map(paths.map((path) => [path, marks.get(keyOf(person, path))?.count ?? null]))
   }
 
   /** Keeps `count` as what `person` has read of `path` now. */

@@ -70,6 +70,7 @@ export const INVOKE_CHANNELS = [
 export const EVENT_CHANNELS = [
   'discussions:changed',
   'discussions:restored',
+  'workspace:settingsChanged',
   'turns:progress',
   'councils:progress',
   'debates:progress',

@@ -42,7 +42,7 @@ import type { TemplatesResponses } from './templates.js'
 import { turnsRequests } from './turns.js'
 import type { TurnProgress, TurnsResponses } from './turns.js'
 import { workspaceRequests } from './workspace.js'
-import type { WorkspaceResponses } from './workspace.js'
+import type { SettingsChanged, WorkspaceResponses } from './workspace.js'
 
 export * from './channels.js'
 export type * from './app.js'
@@ -112,6 +112,7 @@ interface Responses
 export interface EventPayloads {
   'discussions:changed': DiscussionChanged
   'discussions:restored': DiscussionRestored
+  'workspace:settingsChanged': SettingsChanged
   'turns:progress': TurnProgress
   'councils:progress': CouncilProgress
   'debates:progress': DebateProgress

@@ -28,3 +28,24 @@ export interface WorkspaceResponses {
   'workspace:open': WorkspaceOpened
   'workspace:recent': WorkspaceState
 }
+
+/**
+ * Pushed when an open folder's settings changed on disk (providers.yaml, a persona or template
+ * file, the project's or the user's) and were read again. With `problems`, a file could not be
+ * read and the settings read before stay in use until it is fixed.
+ */
+export const settingsChangedSchema = z.object({
+  /** The open folder whose settings these are. */
+  folder: z.string(),
+  /** The names added, removed or changed, by kind then name; empty when only problems changed. */
+  changes: z.array(
+    z.object({
+      kind: z.enum(['provider', 'persona', 'template']),
+      name: z.string(),
+      change: z.enum(['added', 'removed', 'changed']),
+    }),
+  ),
+  /** What is wrong, each with its file and line (`providers.yaml:3: ...`); empty when all is read. */
+  problems: z.array(z.string()),
+})
+export type SettingsChanged = z.infer<typeof settingsChangedSchema>

@@ -30,11 +30,14 @@ export function BrowseScreen(props: {
   const [query, setQuery] = useState('')
   const [selected, setSelected] = useState(0)
 
+  // What the person had read of each discussion, for the "N new" before its title.
+  const [readMarks, setReadMarks] = useState(new Map<string, number | null>())
   const reload = useCallback(() => {
     session.list().then(
       (found) => {
         setListings(found)
         setError(null)
+        session.readMarks(found.map((listing) => listing.path)).then(setReadMarks, () => undefined)
       },
       (failure: unknown) =>
         setError(
@@ -171,6 +174,7 @@ export function BrowseScreen(props: {
           key={listing.path}
           listing={listing}
           title={titles.get(listing.path) ?? listing.title}
+          readBefore={readMarks.get(listing.path) ?? null}
           columns={columns}
           colors={colors}
           chosen={top + index === current}
@@ -184,11 +188,13 @@ export function BrowseScreen(props: {
 function BrowseRow(props: {
   listing: DiscussionListing
   title: string
+  /** What the person had read of it (null: never): the NEW column. */
+  readBefore: number | null
   columns: number
   colors: boolean
   chosen: boolean
 }): React.JSX.Element {
-  const cells = browseCells(props.listing, props.columns, new Date(), props.title)
+  const cells = browseCells(props.listing, props.columns, new Date(), props.title, props.readBefore)
   return (
     <Text inverse={props.chosen}>
       {cells.before}

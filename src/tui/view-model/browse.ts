@@ -3,6 +3,7 @@
  * (title, status, phase, votes, last activity) cut to the terminal's width.
  */
 import type { DiscussionListing } from '../../node/engine/index.js'
+import { unreadCount } from '../../core/navigation/index.js'
 import { fit } from './text.js'
 
 /** Every word typed must appear in the title, status, phase, template or file name (any case). */
@@ -25,6 +26,8 @@ export function filterListings(
     return words.every((word) => haystack.includes(word))
   })
 }
+
+const NEW_WIDTH = 8
 
 /** "just now", "5m ago", "3h ago", "2d ago", else the date. */
 export function relativeTime(iso: string, now: Date): string {
@@ -76,24 +79,31 @@ export function browseLine(
   width: number,
   now: Date,
   title = listing.title,
+  readBefore: number | null = null,
 ): string {
-  const cells = browseCells(listing, width, now, title)
+  const cells = browseCells(listing, width, now, title, readBefore)
   return cells.before + cells.votes.map((vote) => vote.text).join('') + cells.after
 }
 
+/**
+ * `readBefore`: how many comments the person had read when they last read it (null: never, so
+ * all are new); from 100 columns, the row says how many are new since, in a column of its own.
+ */
 export function browseCells(
   listing: DiscussionListing,
   width: number,
   now: Date,
   title = listing.title,
+  readBefore: number | null = null,
 ): BrowseCells {
   const status = fit(listing.status ?? '-', 9)
   const phase = fit(listing.phase ?? '-', 18)
   const votes = fit(voteSummary(listing.votes), 10)
   const activity = fit(relativeTime(listing.last_activity, now), 9)
+  const fresh = unreadCount(listing.comments, readBefore)
   const columns =
     width >= 100
-      ? [status, phase, votes, activity]
+      ? [status, phase, votes, activity, fit(fresh > 0 ? `${fresh} new` : '', NEW_WIDTH)]
       : width >= 70
         ? [status, fit(listing.phase ?? '-', 12), votes, activity]
         : width >= 50
@@ -126,7 +136,13 @@ export function browseCells(
 export function browseHeader(width: number): string {
   const columns =
     width >= 100
-      ? [fit('STATUS', 9), fit('PHASE', 18), fit('VOTES', 10), fit('ACTIVITY', 9)]
+      ? [
+          fit('STATUS', 9),
+          fit('PHASE', 18),
+          fit('VOTES', 10),
+          fit('ACTIVITY', 9),
+          fit('NEW', NEW_WIDTH),
+        ]
       : width >= 70
         ? [fit('STATUS', 9), fit('PHASE', 12), fit('VOTES', 10), fit('ACTIVITY', 9)]
         : width >= 50

@@ -4,6 +4,7 @@ import type { ParticipantInfo, PersonaInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import type { MentionCandidate } from './mention-query'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 /**
  * Who can be @mentioned in a discussion: its participants (people and personas, as the file
@@ -16,6 +17,7 @@ export function useMentionCandidates(
   const api = useApi()
   const [personas, setPersonas] = useState<readonly PersonaInfo[]>([])
   const folder = path.replace(/[\\/][^\\/]*$/, '')
+  const settings = useSettingsVersion()
   useEffect(() => {
     let current = true
     // Without the folder's personas the participants are still offered: nothing to report.
@@ -26,7 +28,7 @@ export function useMentionCandidates(
     return () => {
       current = false
     }
-  }, [api, folder])
+  }, [api, folder, settings])
   return useMemo(
     () => [
       ...participants.map((p): MentionCandidate => ({

@@ -15,6 +15,7 @@ import { Dialog } from '../Dialog/Dialog'
 import { DebateFields, DEFAULT_DEBATE, weightOf } from '../Debate/DebateFields'
 import type { DebateSettings } from '../Debate/DebateFields'
 import { CheckedTextarea, CheckedTextInput } from '../Fields/CheckedField'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface NewDiscussionDialogProps {
   opened: boolean
@@ -71,6 +72,7 @@ export function NewDiscussionDialog({
   const isDebate = template === 'debate'
   const kind = isCouncil ? 'council' : isDebate ? 'debate' : 'discussion'
 
+  const settings = useSettingsVersion() // templates and personas changed on disk: read again
   useEffect(() => {
     if (!opened) return
     Promise.all([call(api.templates.list({ folder })), call(api.personas.list({ folder }))])
@@ -83,7 +85,7 @@ export function NewDiscussionDialog({
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
       )
-  }, [api, folder, opened])
+  }, [api, folder, opened, settings])
 
   const chosen = choices?.templates.find((t) => t.name === template)
   const pickTemplate = (name: string | null): void => {

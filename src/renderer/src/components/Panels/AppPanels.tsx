@@ -8,6 +8,7 @@ import { useApi } from '../../api/ApiContext'
 import { ParticipantsManager } from '../Participants/ParticipantsManager'
 import { ProvidersView } from '../Providers/ProvidersView'
 import { PanelsContext } from './PanelsContext'
+import { useSettingsToasts } from '../SettingsLive/useSettingsToasts'
 
 const phaseName = (id: string | null): string => (id ? id.replace(/_/g, ' ') : 'none')
 
@@ -52,6 +53,7 @@ export function AppPanels({ folder, children }: AppPanelsProps): ReactNode {
     [],
   )
 
+  useSettingsToasts()
   useEffect(
     () =>
       api.events.discussions.restored((restored) => {

@@ -13,6 +13,7 @@ import { PersonaForm } from './PersonaForm'
 import { BLANK_PERSONA, formValues, personaInput } from './persona-form'
 import type { PersonaFormValues } from './persona-form'
 import { Dialog } from '../Dialog/Dialog'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface ParticipantsManagerProps {
   opened: boolean
@@ -66,16 +67,17 @@ export function ParticipantsManager({
       notifyError(error instanceof Error ? error.message : String(error)),
     )
   }, [api, folder])
+  const settings = useSettingsVersion() // personas or providers changed on disk: read again
   useEffect(() => {
     if (opened) reload()
-  }, [opened, reload])
+  }, [opened, reload, settings])
   useEffect(() => {
     if (!opened) return
     call(api.providers.list({ ...(folder ? { folder } : {}), probe: false })).then(
       (state) => setProviders(state.providers.map((provider) => provider.name)),
       () => setProviders(null), // no list, no warning: the hint is checked when a turn runs
     )
-  }, [api, folder, opened])
+  }, [api, folder, opened, settings])
 
   const open = async (alias: string): Promise<void> => {
     try {

@@ -6,8 +6,9 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { usePanels } from '../Panels/PanelsContext'
 import { isFinished } from '../RunTurn/turn-state'
-import type { TurnState } from '../RunTurn/turn-state'
+import type { TurnOutline } from '../RunTurn/turn-outline'
 import { useTurn } from '../RunTurn/useTurn'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface DemoBannerProps {
   /** The discussion's folder, whose providers count. */
@@ -21,7 +22,7 @@ export interface DemoBannerProps {
 const DEMO = 'demo'
 
 /** The providers other than the demo that the running turn uses: chosen, or answering now. */
-export function providersInUse(turn: TurnState | null): string[] {
+export function providersInUse(turn: TurnOutline | null): string[] {
   if (!turn || isFinished(turn)) return []
   const names = [turn.request.provider, ...turn.rows.map((row) => row.provider)]
   return [...new Set(names.filter((name): name is string => name !== null && name !== DEMO))]
@@ -48,6 +49,7 @@ export function DemoBanner({ folder, version = 0, path }: DemoBannerProps): Reac
   const panels = usePanels()
   const [demo, setDemo] = useState(false)
   const [dismissed, setDismissed] = useState(dismissedThisSession)
+  const settings = useSettingsVersion()
   useEffect(() => {
     let current = true
     call(api.providers.list({ folder, probe: false })).then(
@@ -57,7 +59,7 @@ export function DemoBanner({ folder, version = 0, path }: DemoBannerProps): Reac
     return () => {
       current = false
     }
-  }, [api, folder, version])
+  }, [api, folder, version, settings])
   if (!demo || dismissed) return null
   const dismiss = (): void => {
     setDismissed(true)

@@ -10,6 +10,7 @@ import { formatCostUsd, formatDuration, formatTokens } from '../RunTurn/turn-sta
 import { Dialog } from '../Dialog/Dialog'
 import { cancelledTest, ProviderTestStatus } from './ProviderTestStatus'
 import { guiText } from '../../lib/gui-text'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 
 export interface ProvidersViewProps {
   opened: boolean
@@ -48,6 +49,10 @@ export function ProvidersView({ opened, folder, onClose }: ProvidersViewProps): 
     setTested(null)
     reload()
   }, [opened, reload])
+  const settings = useSettingsVersion() // providers.yaml changed on disk: show the new list
+  useEffect(() => {
+    if (opened && settings > 0) reload()
+  }, [opened, reload, settings])
 
   const test = async (name: string): Promise<void> => {
     const id = ++currentTest.current

@@ -22,6 +22,7 @@ import { notifyError } from '../../notify'
 import { forgetProvider, rememberedProvider, rememberProvider } from './remembered-provider'
 import { calloutMentions } from './turn-state'
 import { Dialog } from '../Dialog/Dialog'
+import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
 import type { TurnRequest } from './turn-state'
 
 export interface RunTurnDialogProps {
@@ -93,6 +94,21 @@ export function RunTurnDialog({
       (error: unknown) => notifyError(error instanceof Error ? error.message : String(error)),
     )
   }, [api, path, opened])
+  // Settings changed on disk while the dialog is open: the new providers and personas, keeping
+  // what the person chose that still exists.
+  const settings = useSettingsVersion()
+  useEffect(() => {
+    if (!opened || settings === 0) return
+    call(api.turns.plan({ path })).then(
+      (next) => {
+        const known = new Set(next.candidates.map((candidate) => candidate.alias))
+        setPlan(next)
+        setChosen((current) => current.filter((alias) => known.has(alias)))
+        setProvider((current) => (next.providers.includes(current) ? current : DEFAULT_PROVIDER))
+      },
+      () => {}, // the settings toast already says what is wrong
+    )
+  }, [api, path, opened, settings])
   // Once the plan is there, Enter starts the turn (or, with nobody chosen, the callout is next).
   useEffect(() => {
     if (!opened || !plan) return

@@ -6,12 +6,12 @@ import type { ReactNode } from 'react'
 import type { PhaseInfo } from '@shared/contract'
 import { phaseTitle } from './phase-names'
 import { isActive, isFinished } from './turn-state'
-import type { TurnState } from './turn-state'
+import type { TurnOutline } from './turn-outline'
 import classes from './RunTurn.module.css'
 import { ERROR_TEXT } from '../../theme'
 
 export interface TurnSummaryLineProps {
-  turn: TurnState
+  turn: TurnOutline
   /** The template's phases, to name a phase change as the template does. */
   phases: readonly PhaseInfo[]
   onCancel: () => void
@@ -21,7 +21,7 @@ export interface TurnSummaryLineProps {
   onUndoPhase: () => Promise<void>
 }
 
-function headline(turn: TurnState, phases: readonly PhaseInfo[]): string {
+function headline(turn: TurnOutline, phases: readonly PhaseInfo[]): string {
   if (turn.error) return `The turn stopped: ${turn.error}`
   if (!turn.outcome) {
     const finished = turn.rows.filter((row) => !isActive(row.state)).length

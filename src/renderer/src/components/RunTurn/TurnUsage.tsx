@@ -2,10 +2,10 @@ import { Text } from '@mantine/core'
 import type { ReactNode } from 'react'
 
 import { formatCostUsd, formatDuration, formatTokens } from './turn-state'
-import type { ParticipantRow } from './turn-state'
+import type { RowOutline } from './turn-outline'
 
 /** What one answer of a turn took: provider, time, tokens and cost. */
-export function TurnUsage({ row }: { row: ParticipantRow }): ReactNode {
+export function TurnUsage({ row }: { row: RowOutline }): ReactNode {
   const parts = [
     row.provider,
     row.durationMs !== null ? formatDuration(row.durationMs) : null,

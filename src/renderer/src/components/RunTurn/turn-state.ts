@@ -67,7 +67,7 @@ export function retryTurn(
   }
 }
 
-export const isFinished = (state: TurnState): boolean =>
+export const isFinished = (state: Pick<TurnState, 'outcome' | 'error'>): boolean =>
   state.outcome !== null || state.error !== null
 
 /** The next state after one progress message; messages of other turns leave it unchanged. */

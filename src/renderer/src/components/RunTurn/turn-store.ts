@@ -4,8 +4,10 @@
  * before `turns:start` has answered with the turn's id. Also shows a turn another window started.
  */
 import type { Api, TurnProgress } from '@shared/contract/index.js'
+import { outlineOf, sameOutline } from './turn-outline.js'
+import type { TurnOutline } from './turn-outline.js'
 import { applyProgress, retryTurn, startTurn } from './turn-state.js'
-import type { TurnRequest, TurnState } from './turn-state.js'
+import type { ParticipantRow, TurnRequest, TurnState } from './turn-state.js'
 
 export class TurnStore {
   readonly #turns = new Map<string, TurnState>()
@@ -17,8 +19,30 @@ export class TurnStore {
     subscribe((progress) => this.#apply(progress))
   }
 
+  /** The last outline handed out per discussion: kept while a new state differs only in text. */
+  readonly #outlines = new Map<string, TurnOutline>()
+
   get(path: string): TurnState | null {
     return this.#turns.get(path) ?? null
+  }
+
+  /**
+   * The turn without its streamed text, the same object until something besides text changes:
+   * a view of the thread subscribed to it is not drawn again for each token.
+   */
+  outline(path: string): TurnOutline | null {
+    const turn = this.#turns.get(path)
+    if (!turn) return null
+    const kept = this.#outlines.get(path)
+    if (kept && sameOutline(kept, turn)) return kept
+    const outline = outlineOf(turn)
+    this.#outlines.set(path, outline)
+    return outline
+  }
+
+  /** One participant's row, the same object until that row changes: what its card draws. */
+  row(path: string, alias: string): ParticipantRow | null {
+    return this.#turns.get(path)?.rows.find((row) => row.alias === alias) ?? null
   }
 
   subscribe(listener: () => void): () => void {
@@ -76,6 +100,7 @@ export class TurnStore {
 
   close(path: string): void {
     this.#turns.delete(path)
+    this.#outlines.delete(path)
     this.#notify()
   }
 

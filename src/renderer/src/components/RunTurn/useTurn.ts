@@ -4,16 +4,20 @@ import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { notifyError } from '../../notify'
 import { isFinished } from './turn-state'
-import type { TurnRequest } from './turn-state'
+import type { ParticipantRow, TurnRequest } from './turn-state'
 import { turnStoreFor } from './turn-store'
 
-/** The turn shown for one discussion, from the page-wide turn store. */
+/**
+ * The turn shown for one discussion, from the page-wide turn store, as its outline: a component
+ * using it is drawn again when a participant's state changes, not for each streamed token (the
+ * text is each pending card's own, through `useTurnRow`).
+ */
 export function useTurn(path: string) {
   const api = useApi()
   const store = turnStoreFor(api)
   const turn = useSyncExternalStore(
     useCallback((listener: () => void) => store.subscribe(listener), [store]),
-    () => store.get(path),
+    () => store.outline(path),
   )
   const started = useCallback(
     (turnId: string, aliases: string[], request?: TurnRequest) =>
@@ -75,4 +79,13 @@ export function useTurn(path: string) {
     close,
     undoPhase,
   }
+}
+
+/** One participant's row of the discussion's turn, text included: drawn again for each token. */
+export function useTurnRow(path: string, alias: string): ParticipantRow | null {
+  const store = turnStoreFor(useApi())
+  return useSyncExternalStore(
+    useCallback((listener: () => void) => store.subscribe(listener), [store]),
+    () => store.row(path, alias),
+  )
 }

@@ -2,9 +2,9 @@ import type { ReactNode } from 'react'
 
 import type { DiscussionDetail } from '@shared/contract'
 import type { TailItem } from '../CommentList/CommentList'
-import { PendingAnswer } from './PendingAnswer'
+import { LivePendingAnswer } from './LivePendingAnswer'
+import type { RowOutline } from './turn-outline'
 import { isFinished } from './turn-state'
-import type { ParticipantRow } from './turn-state'
 import { TurnSummaryLine } from './TurnSummaryLine'
 import { TurnUsage } from './TurnUsage'
 import { useTurn } from './useTurn'
@@ -14,7 +14,10 @@ export interface TurnThread {
   tail: TailItem[]
   /** What each answer of this turn cost, under its saved comment. */
   notes: Map<number, ReactNode>
-  /** Changes as answers stream in, so the list keeps the end in view. */
+  /**
+   * Changes as the turn's cards change state, so the list keeps the end in view; the growth of
+   * a card streaming in is followed through the list's measured height instead.
+   */
   activity: string
   /** Changes when the turn saved an answer or ended: the file is worth reading again. */
   saved: string
@@ -22,18 +25,20 @@ export interface TurnThread {
 
 /**
  * The turn as part of the thread: each participant's answer is a pending card at the end until
- * its saved comment is read back from the file, which then carries the turn's figures.
+ * its saved comment is read back from the file, which then carries the turn's figures. Built from
+ * the turn's outline: a streamed token redraws its own card, not the thread.
  */
 export function useTurnThread(
   detail: DiscussionDetail | undefined,
   path: string,
   onOpenLink: (href: string) => void,
 ): TurnThread {
-  const { turn, cancel, retry, close, undoPhase } = useTurn(detail?.path ?? path)
+  const turnPath = detail?.path ?? path
+  const { turn, cancel, retry, close, undoPhase } = useTurn(turnPath)
   const notes = new Map<number, ReactNode>()
   if (!detail || !turn) return { tail: [], notes, activity: '', saved: '' }
 
-  const savedAs = (row: ParticipantRow): number | null => {
+  const savedAs = (row: RowOutline): number | null => {
     if (row.state !== 'done' || row.line === null) return null
     const comment = detail.comments.find((c) => c.line === row.line && c.author === row.author)
     return comment?.index ?? null
@@ -50,8 +55,9 @@ export function useTurnThread(
     tail.push({
       key: `answer:${row.alias}`,
       node: (
-        <PendingAnswer
-          row={row}
+        <LivePendingAnswer
+          path={turnPath}
+          alias={row.alias}
           name={names.get(row.alias)}
           onRetry={finished ? () => retry([row.alias]) : undefined}
           onOpenLink={onOpenLink}
@@ -72,7 +78,7 @@ export function useTurnThread(
       />
     ),
   })
-  const activity = `${turn.turnId}:${turn.rows.map((row) => `${row.state}${row.text.length}`).join(',')}:${finished}`
+  const activity = `${turn.turnId}:${turn.rows.map((row) => row.state).join(',')}:${finished}`
   const saved = `${turn.turnId}:${turn.rows.filter((row) => row.state === 'done').length}:${finished}`
   return { tail, notes, activity, saved }
 }
