@@ -58,6 +58,7 @@ async function summaryBackend() {
 
 /** A 127.0.0.1 stand-in of an OpenAI-compatible API, configured as the provider `standin`. */
 async function standIn(
+  read: () => Promise<SummaryState>,
   root: string,
   answer: (request: IncomingMessage, response: ServerResponse) => void,
 ) {
@@ -82,6 +83,9 @@ async function standIn(
       '',
     ].join('\n'),
   )
+  // The settings are watched: the backend takes the new provider once it has seen the file.
+  for (let i = 0; i < 200 && !(await read()).providers.includes('standin'); i++)
+    await new Promise((resolve) => setTimeout(resolve, 25))
   return { requested }
 }
 
@@ -139,10 +143,10 @@ describe('summaries through the backend', () => {
   })
 
   it('writes nothing when cancelled: an older summary stays as it was', async () => {
-    const { backend: api, root, folder, ended, path } = await summaryBackend()
+    const { backend: api, root, folder, ended, path, read } = await summaryBackend()
     const file = join(folder, 'add-user-authentication.sum.md')
     await writeFile(file, '# An older summary\n')
-    const held = await standIn(root, (_request, response) => {
+    const held = await standIn(read, root, (_request, response) => {
       response.on('close', () => undefined) // never answers
     })
     const started = (await api.invoke('summaries:start', { path, provider: 'standin' })) as Reply<{
@@ -167,8 +171,8 @@ describe('summaries through the backend', () => {
   })
 
   it('says in words when the provider fails; the structured part is written, as the CLI does', async () => {
-    const { backend: api, root, folder, ended, path } = await summaryBackend()
-    await standIn(root, (_request, response) => {
+    const { backend: api, root, folder, ended, path, read } = await summaryBackend()
+    await standIn(read, root, (_request, response) => {
       response.writeHead(500, { 'content-type': 'application/json' })
       response.end(JSON.stringify({ error: { message: 'the model is asleep' } }))
     })
