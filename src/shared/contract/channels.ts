@@ -62,6 +62,9 @@ export const INVOKE_CHANNELS = [
   'exports:html',
   'search:folder',
   'search:discussion',
+  'summaries:read',
+  'summaries:start',
+  'summaries:cancel',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -71,6 +74,7 @@ export const EVENT_CHANNELS = [
   'turns:progress',
   'councils:progress',
   'debates:progress',
+  'summaries:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]
