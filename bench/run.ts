@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, one after another. Figures go in the issue notes, never in tests.
 import { benchCli } from './cli.bench.js'
 import { benchDiagrams } from './diagrams.bench.js'
+import { benchFind } from './find.bench.js'
 import { benchParse } from './parse.bench.js'
 import { benchSearch } from './search.bench.js'
 import { benchStore } from './store.bench.js'
@@ -17,3 +18,4 @@ await benchTui()
 await benchDiagrams()
 await benchCli()
 await benchSearch()
+await benchFind()

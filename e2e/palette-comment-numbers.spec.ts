@@ -3,11 +3,9 @@
  * position `discussions parse` gives the comment (from 0), the card shows that number and that
  * line, `?comment=N` and `discussions ui FILE --at N` open it, and its Copy link names it again.
  */
-import { spawn } from 'node:child_process'
-import { join } from 'node:path'
 
 import { writeSearchFixture } from '../bench/search-fixture.js'
-import { bin, BIN } from './support/cli.js'
+import { bin, uiAt } from './support/cli.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { typeInto } from './support/person.js'
 import { reviewShot } from './support/review-shots.js'
@@ -71,24 +69,8 @@ test('search, parse, the card, the address, ui --at and Copy link give a comment
   await reviewShot(page, 'comment-number')
 
   // `discussions ui FILE --at N` opens the same card.
-  const child = spawn(
-    process.execPath,
-    [BIN, 'ui', '--web', '--port', '0', hit.path, '--at', String(n)],
-    {
-      cwd: join(ui.folder, '..'),
-      env: { ...process.env, DISCUSSIONS_STATE_DIR: join(ui.folder, '..', '.state-at') },
-    },
-  )
+  const { url, stop } = await uiAt(ui.folder, hit.path, n)
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.exec(output)
-        if (match) resolve(match[0])
-      })
-      child.on('exit', (code) => reject(new Error(`ui exited (${code}): ${output}`)))
-    })
     const other = await browser.newPage({ viewport: { width: 1024, height: 700 } })
     await other.goto(url)
     await expect(other).toHaveURL(new RegExp(`comment=${n}$`))
@@ -98,7 +80,7 @@ test('search, parse, the card, the address, ui --at and Copy link give a comment
     await reviewShot(other, 'comment-number-ui-at')
     await other.close()
   } finally {
-    child.kill('SIGTERM')
+    stop()
   }
   expect(problems.errors).toEqual([])
 })

@@ -4,7 +4,7 @@
  * with its comment and line, in the order `discussions search --json` and the library give; a hit
  * opens its discussion at that comment, and so does its address.
  */
-import { spawn, spawnSync } from 'node:child_process'
+import { spawnSync } from 'node:child_process'
 import { readFile, readdir } from 'node:fs/promises'
 import { join } from 'node:path'
 
@@ -12,6 +12,7 @@ import type { Page } from '@playwright/test'
 
 import { writeSearchFixture } from '../bench/search-fixture.js'
 import { searchSources } from '../src/core/search/index.js'
+import { uiAt } from './support/cli.js'
 import { testWithUi, expect } from './support/fixtures.js'
 import { typeInto } from './support/person.js'
 import { exampleFolder, ROOT, startUi } from './support/ui-server.js'
@@ -169,24 +170,8 @@ test('discussions ui --web FILE --at N opens the discussion at that comment', as
   ui,
 }) => {
   const file = join(ui.folder, 'design-0007.md')
-  const child = spawn(
-    process.execPath,
-    [join(ROOT, 'bin', 'discussions.cjs'), 'ui', '--web', '--port', '0', file, '--at', '42'],
-    {
-      cwd: join(ui.folder, '..'),
-      env: { ...process.env, DISCUSSIONS_STATE_DIR: join(ui.folder, '..', '.state-at') },
-    },
-  )
+  const { url, stop } = await uiAt(ui.folder, file, 42)
   try {
-    const url = await new Promise<string>((resolve, reject) => {
-      let output = ''
-      child.stdout.on('data', (chunk: Buffer) => {
-        output += chunk.toString()
-        const match = /http:\/\/127\.0\.0\.1:\d+\/#token=\S+/.exec(output)
-        if (match) resolve(match[0])
-      })
-      child.on('exit', (code) => reject(new Error(`ui exited (${code}): ${output}`)))
-    })
     expect(url).toContain(`&open=${encodeURIComponent('/discussion?')}`)
     const page = await browser.newPage()
     await page.goto(url)
@@ -194,6 +179,6 @@ test('discussions ui --web FILE --at N opens the discussion at that comment', as
     await expect(page.locator('[data-comment-index="42"]')).toHaveAttribute('data-active', 'true')
     await page.close()
   } finally {
-    child.kill('SIGTERM')
+    stop()
   }
 })

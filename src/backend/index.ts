@@ -33,6 +33,7 @@ import { phasesHandlers } from './phases.js'
 import { providersHandlers } from './providers.js'
 import { searchHandlers } from './search.js'
 import { speechHandlers } from './speech.js'
+import { summariesHandlers } from './summaries.js'
 import { templatesHandlers } from './templates.js'
 import { turnsHandlers } from './turns.js'
 import { workspaceHandlers } from './workspace.js'
@@ -130,6 +131,7 @@ export async function createBackend(options: BackendOptions): Promise<Backend> {
     debates: debatesHandlers(context),
     exports: exportsHandlers(context),
     search: searchHandlers(context),
+    summaries: summariesHandlers(context),
   }
   const invoke = createRouter(handlerTable(domains), options.onUnexpectedError)
   return {

@@ -2,8 +2,7 @@
  * search:*: core's full-text search over an open folder, kept in memory between keystrokes (each
  * file re-read when its stamp changes, see FolderSearch), and inside one discussion.
  */
-import { searchSources } from '../core/search/index.js'
-import { FolderSearch } from '../node/engine/index.js'
+import { FolderSearch, searchDiscussionFile } from '../node/engine/index.js'
 import type { BackendContext, DomainHandlers } from './infra/context.js'
 
 export function searchHandlers({ workspace, engines }: BackendContext): DomainHandlers<'search'> {
@@ -25,11 +24,12 @@ export function searchHandlers({ workspace, engines }: BackendContext): DomainHa
       'search:discussion': async ({ path, query, limit }) => {
         const inside = await workspace.resolveInside(path)
         const engine = await engines.for(inside.folder)
-        const loaded = await engine.load(inside.path)
-        const results = searchSources([{ path: inside.path, text: loaded.text }], query)
-        // In the order of the file: a search inside a discussion steps through it with n and N.
-        const hits = results.hits.sort((a, b) => a.line - b.line)
-        return { ...results, hits: limit ? hits.slice(0, limit) : hits }
+        // The one search of a discussion file `discussions search QUERY FILE` runs too: its hits
+        // in the order of the file, which the find bar steps through.
+        return searchDiscussionFile(inside.path, query, {
+          maxBytes: engine.store.maxBytes,
+          ...(limit ? { limit } : {}),
+        })
       },
     },
   }

@@ -45,7 +45,7 @@ export const COMMANDS: readonly CommandEntry[] = [
   entry(
     'search',
     '[options] <query> [folder]',
-    'Search the discussions of a folder (titles, comments, markers, authors): the best hits first, each with its file, line and comment number.',
+    'Search the discussions of a folder (titles, comments, markers, authors): the best hits first, each with its file, line and comment number. Given one discussion file, its hits in the order of the file.',
     () => import('./commands/search.js').then((m) => m.registerSearch),
   ),
   entry(

@@ -6,42 +6,20 @@ import { join } from 'node:path'
 
 import { describe, expect, it } from 'vitest'
 
-import { createBackend } from '../../src/backend/index.js'
-import type { InvokeChannel } from '../../src/shared/contract/index.js'
 import { tempFolder } from '../support/temp.js'
+import { backendIn } from './backend-fixture.js'
 
 const persona = (alias: string) =>
   [`name: AI-${alias}`, `alias: ${alias}`, 'role: Helper', 'personality: You help.', ''].join('\n')
 
-async function backendIn(root: string) {
-  await mkdir(join(root, '.git'), { recursive: true })
-  const backend = await createBackend({
-    shell: { mode: 'browser' },
-    env: {
-      PATH: process.env.PATH ?? '',
-      DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
-      DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISCUSSIONS_USER: 'Rob',
-    },
-    platform: process.platform,
-    folders: [root],
-    version: '0',
-  })
-  const invoke = async (channel: InvokeChannel, request: unknown): Promise<unknown> => {
-    const reply = await backend.invoke(channel, request)
-    if ('error' in reply) throw new Error(reply.error.message)
-    return reply.value
-  }
-  return { backend, invoke }
-}
-
 describe('personas:delete', () => {
   it("deletes a user's own copy; the bundled persona shows again", async () => {
     const root = await tempFolder()
-    const { backend, invoke } = await backendIn(root)
+    // Written before the app starts: one written while it runs shows once the watcher sees it.
     await mkdir(join(root, '.config', 'personas'), { recursive: true })
     const file = join(root, '.config', 'personas', 'architect.yaml')
     await writeFile(file, persona('architect'))
+    const { backend, invoke } = await backendIn(root)
     const list = async () =>
       (await invoke('personas:list', { folder: root })) as { alias: string; source: string }[]
     expect((await list()).find((p) => p.alias === 'architect')?.source).toBe('user')

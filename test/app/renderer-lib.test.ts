@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 
 import { rehypeMarkers } from '../../src/core/markdown/rehype-markers.js'
 import { authorColour, authorInitials } from '../../src/renderer/src/lib/author.js'
-import { commentIndexForLine, findMatches } from '../../src/renderer/src/lib/lines.js'
+import { commentIndexForLine } from '../../src/renderer/src/lib/lines.js'
 import { parseRoute, routeHash } from '../../src/renderer/src/lib/route.js'
 import { filterDiscussions } from '../../src/renderer/src/components/DiscussionBrowser/filter.js'
 
@@ -42,7 +42,7 @@ describe('marker highlighting', () => {
 })
 
 describe('renderer helpers', () => {
-  it('finds the comment of a line and the comments matching a query', () => {
+  it('finds the comment of a line', () => {
     const comments = [
       { line: 10, author: 'AI-A', body: 'one' },
       { line: 20, author: 'Rob', body: 'Two' },
@@ -50,9 +50,6 @@ describe('renderer helpers', () => {
     expect(commentIndexForLine(comments, 5)).toBe(-1)
     expect(commentIndexForLine(comments, 15)).toBe(0)
     expect(commentIndexForLine(comments, 99)).toBe(1)
-    expect(findMatches(comments, 'two')).toEqual([1])
-    expect(findMatches(comments, 'rob')).toEqual([1])
-    expect(findMatches(comments, '  ')).toEqual([])
   })
 
   it('gives an author a stable colour and initials', () => {

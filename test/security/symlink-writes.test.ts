@@ -10,8 +10,6 @@ import { join } from 'node:path'
 
 import { afterAll, describe, expect, it } from 'vitest'
 
-import { createBackend } from '../../src/backend/index.js'
-import type { InvokeChannel } from '../../src/shared/contract/index.js'
 import {
   appendDurably,
   appendOrCreate,
@@ -23,6 +21,7 @@ import { diagramNameProblem } from '../../src/node/diagrams/diagram-name.js'
 import { coldThenWarm, runDiscussions } from '../support/run-cli.js'
 import { scriptedWorkspace } from '../support/scripted-workspace.js'
 import { tempFolder } from '../support/temp.js'
+import { backendIn } from '../app/backend-fixture.js'
 
 const SECRET = '# my shell settings\nexport PATH=/usr/bin\n'
 const tally = { attempts: 0, escapes: 0 }
@@ -72,27 +71,10 @@ const DISCUSSION = `<!-- DISCUSSION -->
 ---
 `
 
-async function backendIn(root: string) {
-  await mkdir(join(root, '.git'), { recursive: true })
+/** The backend on `root`, with a discussion `d.md` in it. */
+async function backendWithDiscussion(root: string) {
   await writeFile(join(root, 'd.md'), DISCUSSION)
-  const backend = await createBackend({
-    shell: { mode: 'browser' },
-    env: {
-      PATH: process.env.PATH ?? '',
-      DISCUSSIONS_CONFIG_DIR: join(root, '.config'),
-      DISCUSSIONS_STATE_DIR: join(root, '.state'),
-      DISCUSSIONS_USER: 'Rob',
-    },
-    platform: process.platform,
-    folders: [root],
-    version: '0',
-  })
-  const invoke = async (channel: InvokeChannel, request: unknown): Promise<unknown> => {
-    const reply = await backend.invoke(channel, request)
-    if ('error' in reply) throw new Error(reply.error.message)
-    return reply.value
-  }
-  return { backend, invoke, file: join(root, 'd.md') }
+  return { ...(await backendIn(root)), file: join(root, 'd.md') }
 }
 
 afterAll(() => {
@@ -166,7 +148,7 @@ describe('diagrams (backend)', () => {
   it('diagrams:save refuses a path under a linked folder, existing or not, with one message', async () => {
     const outside = await outsideFolder()
     const root = await tempFolder()
-    const { backend, invoke, file } = await backendIn(root)
+    const { backend, invoke, file } = await backendWithDiscussion(root)
     await symlink(outside.dir, join(root, 'linked'))
     await writeFile(join(outside.dir, 'there.puml'), '@startuml\n@enduml\n')
     const messages: string[] = []
@@ -190,7 +172,7 @@ describe('diagrams (backend)', () => {
   it('diagrams:save of a new diagram refuses a diagrams/ folder that links out', async () => {
     const outside = await outsideFolder()
     const root = await tempFolder()
-    const { backend, invoke, file } = await backendIn(root)
+    const { backend, invoke, file } = await backendWithDiscussion(root)
     await symlink(outside.dir, join(root, 'diagrams'))
     await attempt(outside, () =>
       expect(
@@ -203,7 +185,7 @@ describe('diagrams (backend)', () => {
   it('reads say "outside", never "no such file", under a folder that links out', async () => {
     const outside = await outsideFolder()
     const root = await tempFolder()
-    const { backend, invoke } = await backendIn(root)
+    const { backend, invoke } = await backendWithDiscussion(root)
     await symlink(outside.dir, join(root, 'linked'))
     const present = await invoke('diagrams:list', { path: join(root, 'linked', 'bashrc') }).catch(
       (error: unknown) => (error as Error).message,
@@ -219,7 +201,7 @@ describe('diagrams (backend)', () => {
   it('personas:save refuses a project .discussions folder that links out', async () => {
     const outside = await outsideFolder()
     const root = await tempFolder()
-    const { backend, invoke } = await backendIn(root)
+    const { backend, invoke } = await backendWithDiscussion(root)
     await symlink(outside.dir, join(root, '.discussions'))
     const persona = {
       name: 'AI-Helper',

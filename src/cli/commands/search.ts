@@ -1,10 +1,15 @@
+import { stat } from 'node:fs/promises'
 import { relative } from 'node:path'
 
 import type { Command } from '@commander-js/extra-typings'
 import { InvalidArgumentError } from '@commander-js/extra-typings'
 
 import type { SearchHit } from '../../core/search/index.js'
-import { searchFolder } from '../../node/engine/index.js'
+import {
+  NotADiscussionFileError,
+  searchDiscussionFile,
+  searchFolder,
+} from '../../node/engine/index.js'
 import { loadCliContext, resolveFile } from '../context.js'
 import { CliError, EXIT } from '../errors.js'
 import type { CliIO } from '../io.js'
@@ -35,10 +40,13 @@ export function registerSearch(
   program
     .command('search')
     .description(
-      'Search the discussions of a folder (titles, comments, markers, authors): the best hits first, each with its file, line and comment number.',
+      'Search the discussions of a folder (titles, comments, markers, authors): the best hits first, each with its file, line and comment number. Given one discussion file, its hits in the order of the file.',
     )
     .argument('<query>', 'the words to find (every one must appear; case does not matter)')
-    .argument('[folder]', 'folder to search (default: output.directory of the config)')
+    .argument(
+      '[folder]',
+      'folder to search, or one discussion file (default: output.directory of the config)',
+    )
     .option(
       '--limit <count>',
       `show at most this many hits (default: ${DEFAULT_LIMIT})`,
@@ -49,10 +57,15 @@ export function registerSearch(
       const engine = await loadCliContext(io)
       const folder = folderArgument ? resolveFile(io, folderArgument) : engine.discussionsDir
       const limit = options.limit ?? DEFAULT_LIMIT
-      const results = await searchFolder(folder, query, {
-        limit,
-        maxBytes: engine.store.maxBytes,
-      }).catch((error: unknown) => {
+      const read = { limit, maxBytes: engine.store.maxBytes }
+      const isFile = (await stat(folder).catch(() => null))?.isFile() === true
+      const results = await (
+        isFile ? searchDiscussionFile(folder, query, read) : searchFolder(folder, query, read)
+      ).catch((error: unknown) => {
+        if (error instanceof NotADiscussionFileError)
+          throw new CliError(
+            `${folder}: not a discussion file. Name a discussion, or a folder of them, to search.`,
+          )
         const code = (error as NodeJS.ErrnoException).code
         if (code === 'ENOENT' || code === 'ENOTDIR')
           throw new CliError(`${folder}: no such folder. Name a folder of discussions to search.`)

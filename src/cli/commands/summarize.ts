@@ -2,7 +2,7 @@ import type { Command } from '@commander-js/extra-typings'
 
 import { requireKnownProvider } from '../../core/providers/known-provider.js'
 import { loadCliContext } from '../context.js'
-import { CliError, EXIT } from '../errors.js'
+import { CliError, EXIT, SilentExit } from '../errors.js'
 import { withInterrupt } from '../interrupt.js'
 import type { CliIO } from '../io.js'
 
@@ -19,10 +19,17 @@ export function registerSummarize(program: Command, io: CliIO): void {
       // Refused before anything is read, called or written, as `turn --provider` is.
       requireKnownProvider(options.provider, (await engine.providers()).available)
       const result = await withInterrupt(io, (signal) =>
-        engine.summarize(file, {
-          signal,
-          ...(options.provider !== undefined ? { provider: options.provider } : {}),
-        }),
+        engine
+          .summarize(file, {
+            signal,
+            ...(options.provider !== undefined ? { provider: options.provider } : {}),
+          })
+          .catch((error: unknown) => {
+            // Ctrl-C: the engine wrote nothing; said once, with the exit code of a cancel.
+            if (!signal.aborted) throw error
+            io.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
+            throw new SilentExit(EXIT.cancelled)
+          }),
       )
       io.stdout.write(`Summary written: ${result.file}\n`)
       if (result.provider === 'demo')

@@ -47,7 +47,14 @@ function list(title: string, items: readonly ItemView[]): string[] {
 
 export function renderSummary(
   status: DiscussionStatus,
-  options: { source: string; generated: Date; aiSummary: Text | null; provider: string | null },
+  options: {
+    source: string
+    generated: Date
+    aiSummary: Text | null
+    provider: string | null
+    /** How many comments the discussion had: a reader later sees how many came after. */
+    comments?: number
+  },
 ): string {
   const votes =
     status.participants.length === 0
@@ -73,7 +80,7 @@ export function renderSummary(
   return [
     `# Summary: ${line(status.title ?? options.source)}`,
     '',
-    `Source: \`${line(options.source)}\` · Phase: ${line(status.phase)} · Status: ${line(status.status)} · Generated: ${options.generated.toISOString().replace(/\.\d{3}Z$/, 'Z')}`,
+    `Source: \`${line(options.source)}\` · Phase: ${line(status.phase)} · Status: ${line(status.status)} · Generated: ${options.generated.toISOString().replace(/\.\d{3}Z$/, 'Z')}${options.comments === undefined ? '' : ` · Comments: ${options.comments}`}`,
     ...ai,
     '',
     '## Votes',

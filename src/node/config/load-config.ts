@@ -47,7 +47,9 @@ export async function loadConfig(options: LoadConfigOptions): Promise<LoadedConf
   const files: string[] = []
   const layers: Settings[] = []
   for (const file of [userFile, projectFile]) {
-    let settings = file === null ? null : await readSettings(file)
+    // The project's own file must really be in the project (a cloned repository's link is not).
+    const within = file === projectFile ? projectRoot : null
+    let settings = file === null ? null : await readSettings(file, within)
     if (file === null || settings === null) continue
     if (file === projectFile && projectRoot !== null) {
       settings = await withoutUntrustedIdentity(settings, projectRoot, userDir)
@@ -79,9 +81,9 @@ function findUserConfigFile(dir: string): string | null {
 }
 
 /** The file's own settings, checked; null when the file is absent. An empty file sets nothing. */
-async function readSettings(file: string): Promise<Settings | null> {
+async function readSettings(file: string, within: string | null): Promise<Settings | null> {
   if (!somethingAt(file)) return null
-  const source = await readYamlSource(file)
+  const source = await readYamlSource(file, within)
   if (source.empty) return {}
   validateYaml(source, discussionsConfigSchema)
   // The file's own keys, not the parsed result: defaults must not override a lower layer.

@@ -14,7 +14,7 @@ import { readYamlSource } from './yaml-file.js'
 export async function projectOutputDirectory(projectRoot: string): Promise<string | null> {
   const file = join(projectRoot, PROJECT_CONFIG_FILE)
   if (!somethingAt(file)) return null
-  const { data } = await readYamlSource(file)
+  const { data } = await readYamlSource(file, projectRoot)
   const output = (data as { output?: { directory?: unknown } } | null)?.output
   return typeof output?.directory === 'string' ? output.directory : null
 }

@@ -11,7 +11,7 @@ import { readYamlSource } from './yaml-file.js'
 /** The value of `key` at the top of the project's discussions.yaml; null when none is set. */
 export async function projectSetting(projectRoot: string, key: string): Promise<unknown> {
   try {
-    const { data } = await readYamlSource(join(projectRoot, PROJECT_CONFIG_FILE))
+    const { data } = await readYamlSource(join(projectRoot, PROJECT_CONFIG_FILE), projectRoot)
     return (data as Record<string, unknown> | null)?.[key] ?? null
   } catch {
     return null

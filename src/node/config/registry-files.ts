@@ -5,7 +5,7 @@
  */
 import type { Dirent } from 'node:fs'
 import { readdir } from 'node:fs/promises'
-import { basename, extname, join } from 'node:path'
+import { basename, dirname, extname, join } from 'node:path'
 
 import type * as z from 'zod'
 
@@ -39,10 +39,17 @@ function intendedKeys(file: string, raw: unknown, fields: readonly string[]): st
 
 const PERSONA_EXPECTED = 'a persona with name, alias, role and personality'
 
-export async function readPersonaFile(file: string): Promise<Read<Persona>[]> {
+/**
+ * `within`: for a project's file, the project's root, which the file must really be in (see
+ * `projectRoot`); null for the user's own and the bundled files.
+ */
+export async function readPersonaFile(
+  file: string,
+  within: string | null = null,
+): Promise<Read<Persona>[]> {
   let source: YamlSource
   try {
-    source = await readYamlSource(file)
+    source = await readYamlSource(file, within)
   } catch (error) {
     return [{ error: asConfigError(error, file), keys: intendedKeys(file, null, []) }]
   }
@@ -67,9 +74,12 @@ export async function readPersonaFile(file: string): Promise<Read<Persona>[]> {
   })
 }
 
-export async function readTemplateFile(file: string): Promise<Read<Template>[]> {
+export async function readTemplateFile(
+  file: string,
+  within: string | null = null,
+): Promise<Read<Template>[]> {
   try {
-    const source = await readYamlSource(file)
+    const source = await readYamlSource(file, within)
     return [readOne(source, templateSchema, 'a template with name and phases', ['name', 'aliases'])]
   } catch (error) {
     return [{ error: asConfigError(error, file), keys: intendedKeys(file, null, []) }]
@@ -95,6 +105,15 @@ function readOne<T>(
 function asConfigError(error: unknown, file: string): ConfigError {
   if (error instanceof ConfigError) return error
   return new ConfigError(`cannot be loaded (${String(error)})`, { file })
+}
+
+/**
+ * What a layer's files must really be inside: for the project's layer (`<root>/.discussions`),
+ * the project's root, since a cloned repository may hold links to anywhere; the user's own and
+ * the bundled layers are trusted as they are (null).
+ */
+export function layerBoundary(source: 'project' | 'user' | 'bundled', base: string): string | null {
+  return source === 'project' ? dirname(base) : null
 }
 
 /** The YAML files of one layer, in name order; a missing folder is simply an empty layer. */

@@ -16,7 +16,7 @@ import { didYouMean } from '../../core/config/did-you-mean.js'
 import type { Persona } from '../../core/personas/schema.js'
 import type { Template } from '../../core/templates/schema.js'
 import { ConfigError } from './config-error.js'
-import { layerFiles, readPersonaFile, readTemplateFile } from './registry-files.js'
+import { layerBoundary, layerFiles, readPersonaFile, readTemplateFile } from './registry-files.js'
 import type { Read } from './registry-files.js'
 
 export { PARTICIPANTS_FILE } from './registry-files.js'
@@ -54,7 +54,7 @@ interface Kind<T, E extends Origin> {
   /** The names an entry is found by; the first is the one listed as known. */
   keys: (value: T) => string[]
   /** Reads one file: its entries, and the broken ones with the names they were meant to have. */
-  read: (file: string) => Promise<Read<T>[]>
+  read: (file: string, within: string | null) => Promise<Read<T>[]>
   /** The entry a registry hands out: the value with where it came from. */
   entry: (value: T, origin: Origin) => E
 }
@@ -142,7 +142,10 @@ async function loadRegistry<T, E extends Origin>(
           ? listed.files.filter((file) => basename(file) === bundledFile)
           : listed.files
       const reads = await Promise.all(
-        files.map(async (file) => ({ file, items: await kind.read(file) })),
+        files.map(async (file) => ({
+          file,
+          items: await kind.read(file, layerBoundary(source, base)),
+        })),
       )
       return { source, reads, problem }
     }),

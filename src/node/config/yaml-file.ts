@@ -21,12 +21,17 @@ export type { Position, YamlSource } from './yaml-parse.js'
 export const MAX_YAML_BYTES = 1024 * 1024
 
 /** The file's text; one that cannot or must not be read becomes a ConfigError naming it. */
-function readYamlText(file: string): string {
+function readYamlText(file: string, within: string | null): string {
   try {
-    return readRegularFile(file, MAX_YAML_BYTES).toString('utf8')
+    return readRegularFile(file, MAX_YAML_BYTES, { within }).toString('utf8')
   } catch (error) {
     if (error instanceof NotReadableError) {
       if (error.code === 'EISDIR') throw new ConfigError('is a folder, not a YAML file', { file })
+      if (error.code === 'EOUTSIDE')
+        throw new ConfigError(
+          `is a link to a file outside the project (${within ?? ''}); a project's settings are read only from inside it. Put the file itself there, or keep it in your own config folder`,
+          { file },
+        )
       if (error.code === 'ENOTREGULAR')
         throw new ConfigError(
           'is not a plain file (a device, a pipe, or a link to one); make it a plain YAML file',
@@ -40,10 +45,16 @@ function readYamlText(file: string): string {
   }
 }
 
-/** Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. */
-export async function readYamlSource(file: string): Promise<YamlSource> {
+/**
+ * Reads and parses a YAML file; an unreadable file becomes a ConfigError naming it. `within`: the
+ * project the file belongs to, when it is a project's (untrusted) file: it must really be in it.
+ */
+export async function readYamlSource(
+  file: string,
+  within: string | null = null,
+): Promise<YamlSource> {
   // Read at once, not through the thread pool: see read-regular-file.ts.
-  return Promise.resolve(parseYamlText(file, readYamlText(file)))
+  return Promise.resolve(parseYamlText(file, readYamlText(file, within)))
 }
 
 /**

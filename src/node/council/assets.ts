@@ -4,7 +4,6 @@
  * the project's `.discussions/`, the user's config folder, or this package. They live in their
  * own folders so the nine roles do not crowd `participants list` or a turn's @all.
  */
-import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 
 import { PROMPT_NAMES } from '../../core/council/prompts.js'
@@ -15,7 +14,8 @@ import type { CouncilMode } from '../../core/council/modes.js'
 import type { Persona } from '../../core/personas/schema.js'
 import { ConfigError } from '../config/config-error.js'
 import type { ConfigSource, RegistryDirs } from '../config/registry.js'
-import { layerFiles, readPersonaFile } from '../config/registry-files.js'
+import { layerBoundary, layerFiles, readPersonaFile } from '../config/registry-files.js'
+import { NotReadableError, readRegularFile } from '../files/read-regular-file.js'
 
 export interface CouncilAssets {
   persona: (role: CouncilRole) => Persona
@@ -44,7 +44,9 @@ async function loadPersonas(
   const layerReads = await Promise.all(
     layers(dirs).map(async ([source, base]) => {
       const { files, problem } = await layerFiles(base, join('personas', 'council'), false)
-      return { source, problem, reads: await Promise.all(files.map(readPersonaFile)) }
+      const within = layerBoundary(source, base)
+      const reads = await Promise.all(files.map((file) => readPersonaFile(file, within)))
+      return { source, problem, reads }
     }),
   )
   const found = new Map<string, { persona: Persona; source: ConfigSource }>()
@@ -60,23 +62,34 @@ async function loadPersonas(
   return found
 }
 
-/** The first of `paths` that exists, read; all are tried at once, the earlier winning. */
-async function readFirst(paths: [ConfigSource, string][]): Promise<[ConfigSource, string] | null> {
-  const reads = await Promise.all(
-    paths.map(([source, path]) =>
-      readFile(path, 'utf8').then(
-        (text) => ({ source, text }),
-        (error: unknown) => ({ source, error }),
-      ),
-    ),
-  )
-  for (const [index, read] of reads.entries()) {
-    if ('text' in read) return [read.source, read.text]
-    const code = (read.error as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') continue
-    const file = paths[index]?.[1]
-    if (code === 'EISDIR') throw new ConfigError('is a folder, not a prompt template', { file })
-    throw new ConfigError(`cannot be read (${code ?? String(read.error)})`, { file })
+/** Far above any prompt template a person writes. */
+const MAX_PROMPT_BYTES = 256 * 1024
+
+/**
+ * The first of `paths` that exists, read, the earlier winning. A project's template must really
+ * be in the project (`within`): it goes into what the providers are sent, so a link in a cloned
+ * repository must not send them a file from elsewhere.
+ */
+function readFirst(paths: [ConfigSource, string, string | null][]): [ConfigSource, string] | null {
+  for (const [source, file, within] of paths) {
+    try {
+      return [source, readRegularFile(file, MAX_PROMPT_BYTES, { within }).toString('utf8')]
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') continue
+      if (code === 'EISDIR') throw new ConfigError('is a folder, not a prompt template', { file })
+      if (code === 'EOUTSIDE')
+        throw new ConfigError(
+          `is a link to a file outside the project (${within ?? ''}); a project's prompt templates are read only from inside it`,
+          { file },
+        )
+      throw new ConfigError(
+        error instanceof NotReadableError
+          ? error.message
+          : `cannot be read (${code ?? String(error)})`,
+        { file },
+      )
+    }
   }
   return null
 }
@@ -86,19 +99,16 @@ export async function loadCouncilAssets(
   dirs: RegistryDirs,
   mode: CouncilMode,
 ): Promise<CouncilAssets> {
-  const [personas, found] = await Promise.all([
-    loadPersonas(dirs),
-    Promise.all(
-      PROMPT_NAMES.map((name) =>
-        readFirst(
-          layers(dirs).map(([source, base]) => [
-            source,
-            join(base, 'prompts', 'council', `${name}.md`),
-          ]),
-        ),
-      ),
+  const personas = await loadPersonas(dirs)
+  const found = PROMPT_NAMES.map((name) =>
+    readFirst(
+      layers(dirs).map(([source, base]) => [
+        source,
+        join(base, 'prompts', 'council', `${name}.md`),
+        layerBoundary(source, base),
+      ]),
     ),
-  ])
+  )
   const sources: CouncilAssets['sources'] = { personas: {}, prompts: {} }
   for (const role of rolesOf(mode)) {
     const alias = personaAliasOf(role)

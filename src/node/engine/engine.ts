@@ -37,7 +37,7 @@ import type { LoadedProviders } from '../providers/load-providers.js'
 import type { DiscussionFileStore } from '../store/discussion-store.js'
 import type { AppendResult } from '../store/discussion-store.js'
 import type { ArtifactResult, NewArtifact, OpenedDiagram } from './artifacts.js'
-import type { SummaryWritten } from './summarize.js'
+import type { SummarizeOptions, SummaryWritten } from './summarize.js'
 import type { DiscussionSnapshot } from '../store/discussion-store.js'
 import { prepareTurnIn, previewTurnIn } from './turns.js'
 import type { RunEstimate } from './estimate-turn.js'
@@ -168,10 +168,7 @@ export class Engine implements EngineContext {
    * the moderator persona's provider (or `provider`). When no provider answers, the file is still
    * written, with the structured part complete, and `aiError` says why.
    */
-  async summarize(
-    path: string,
-    options: { provider?: string; signal?: AbortSignal } = {},
-  ): Promise<SummaryWritten> {
+  async summarize(path: string, options: SummarizeOptions = {}): Promise<SummaryWritten> {
     // Loaded when used, like councils: only `summarize` needs the summary's prompt and writer.
     const { summarize } = await import('./summarize.js')
     return summarize(this, path, options)

@@ -66,6 +66,7 @@ export type { SettingsReading } from './settings-reading.js'
 export type { DiscussionFileChange } from '../store/discussion-watcher.js'
 // Reads of a file shown as it is: size-limited text, the time of its last change.
 export { lastModified, readTextUpTo } from '../files/shown-files.js'
+export { readSummaryText, summaryFileOf } from './summary-file.js'
 // The built renderer's files, never one outside its folder (the desktop protocol and the server).
 export { resolveStaticFile } from '../files/static-files.js'
 export type { StaticFile } from '../files/static-files.js'
@@ -78,7 +79,12 @@ export { fileKindOf, NotADiscussionError, requireDiscussionFile } from '../store
 export { listDiscussions } from '../store/discussion-folder.js'
 export type { DiscussionListing } from '../store/discussion-folder.js'
 // Full-text search over a folder's discussions: once (the CLI), or kept between queries (the app).
-export { FolderSearch, searchFolder } from '../store/search-folder.js'
+export {
+  FolderSearch,
+  NotADiscussionFileError,
+  searchDiscussionFile,
+  searchFolder,
+} from '../store/search-folder.js'
 // The app's composition: the store, the journal that guards appends, and restoring from it.
 export { DiscussionFileStore } from '../store/discussion-store.js'
 export { AppendJournal } from '../store/journal.js'

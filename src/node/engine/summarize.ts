@@ -1,17 +1,21 @@
 /**
  * `summarize`: writes `<name>.sum.md` beside a discussion with its structured state and, when a
  * provider answers, a summary written by the moderator persona's provider (or the one asked for).
- * Without an answer the file is still written, complete but for that part, and `aiError` says why.
+ * Without an answer the file is still written, complete but for that part, and `aiError` says why;
+ * when the caller cancels, nothing is written (an older summary stays as it was).
  */
 import { randomBytes } from 'node:crypto'
 import { basename, dirname } from 'node:path'
 
 import { renderSummary, summaryPrompt } from '../../core/discussion/summary.js'
+import { DiscussionError } from '../../core/errors.js'
 import { parseAnswer } from '../../core/turns/answer.js'
+import { partialComment } from '../../core/turns/partial-comment.js'
 import { chooseBoundary } from '../../core/turns/prompt.js'
 import { providerCaller } from '../providers/provider-caller.js'
 import { replaceDurably } from '../store/durable-write.js'
 import type { EngineContext } from './engine-context.js'
+import { summaryFileOf } from './summary-file.js'
 import type { Text } from '../../core/text/text.js'
 
 export interface SummaryWritten {
@@ -20,10 +24,18 @@ export interface SummaryWritten {
   aiError: string | null
 }
 
+export interface SummarizeOptions {
+  /** A configured provider instead of the moderator persona's. */
+  provider?: string
+  signal?: AbortSignal
+  /** Called with the summary's text so far as it streams in (as a turn's answer is shown). */
+  onText?: (textSoFar: string) => void
+}
+
 export async function summarize(
   engine: EngineContext,
   path: string,
-  options: { provider?: string; signal?: AbortSignal } = {},
+  options: SummarizeOptions = {},
 ): Promise<SummaryWritten> {
   await engine.requireWritableDiscussion(path, { folder: true })
   const loaded = await engine.load(path)
@@ -35,11 +47,20 @@ export async function summarize(
   let aiError: string | null = null
   try {
     const boundary = chooseBoundary(loaded.text, () => randomBytes(6).toString('hex'))
+    const { onText } = options
+    let streamed = ''
     const result = await complete(
       { provider_hint: moderator?.provider_hint ?? null },
       {
         prompt: summaryPrompt(loaded.text, boundary),
         ...(options.signal ? { signal: options.signal } : {}),
+        ...(onText
+          ? {
+              onText: (delta: string) => onText(partialComment((streamed += delta))),
+              // The next provider of the chain starts over: what the failed one said goes.
+              onRetry: () => onText((streamed = '')),
+            }
+          : {}),
       },
     )
     // Models used to the turn contract may still wrap the summary in it; take the text out.
@@ -50,12 +71,15 @@ export async function summarize(
   } catch (error) {
     aiError = error instanceof Error ? error.message : String(error)
   }
-  const file = loaded.path.replace(/(\.md)?$/i, '.sum.md')
+  // Cancelled: the person asked for nothing, so nothing replaces the summary there was.
+  if (options.signal?.aborted) throw new DiscussionError('Cancelled: no summary was written.')
+  const file = summaryFileOf(loaded.path)
   const text = renderSummary(status, {
     source: basename(loaded.path),
     generated: new Date(),
     aiSummary,
     provider,
+    comments: loaded.view.comments.length,
   })
   await replaceDurably(file, text, dirname(loaded.path))
   return { file, provider, aiError }

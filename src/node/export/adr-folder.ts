@@ -19,10 +19,11 @@ import { readRegularFile } from '../files/read-regular-file.js'
 
 const MAX_SETTING_BYTES = 64 * 1024
 
-function readSetting(file: string): string | null {
+/** A setting file of the project (`root`), which it must really be in: a link out is refused. */
+function readSetting(file: string, root: string): string | null {
   if (!existsSync(file)) return null
   try {
-    return readRegularFile(file, MAX_SETTING_BYTES).toString('utf8')
+    return readRegularFile(file, MAX_SETTING_BYTES, { within: root }).toString('utf8')
   } catch (error) {
     throw new DiscussionError(
       `${file}: cannot be read (${error instanceof Error ? error.message : String(error)}).`,
@@ -53,7 +54,7 @@ function foldersUp(cwd: string, root: string): string[] {
 
 function adrToolsFolder(root: string, cwd: string): string {
   for (const folder of foldersUp(cwd, root)) {
-    const named = readSetting(join(folder, '.adr-dir'))
+    const named = readSetting(join(folder, '.adr-dir'), root)
     if (named !== null) {
       const first = named.split(/\r?\n/)[0]?.trim() ?? ''
       if (first === '')
@@ -69,7 +70,7 @@ function adrToolsFolder(root: string, cwd: string): string {
 
 function log4brainsFolder(root: string): string {
   const file = join(root, '.log4brains.yml')
-  const text = readSetting(file)
+  const text = readSetting(file, root)
   if (text === null) return join(root, 'docs', 'adr')
   // A syntax error is reported with its line, as for every settings file.
   const settings = parseYamlText(file, text).data

@@ -102,7 +102,8 @@ async function readProvidersFile(
   if (!somethingAt(file)) return none
   let yaml: YamlSource
   try {
-    yaml = await readYamlSource(file)
+    // A project's file must really be in the project: a link in a cloned repository is refused.
+    yaml = await readYamlSource(file, source === 'project' ? trusted.root : null)
     if (yaml.empty) return none
     const outline = validateYaml(yaml, providersFileOutlineSchema)
     const entries: ProviderEntry[] = []

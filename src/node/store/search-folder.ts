@@ -93,6 +93,29 @@ export async function searchFolder(
   )
 }
 
+/**
+ * Searches one discussion file, read as the folder's search reads each of its files; its hits in
+ * the order of the file (a search inside a discussion steps through it from the top).
+ */
+export async function searchDiscussionFile(
+  path: string,
+  query: string,
+  options: FolderSearchOptions = {},
+): Promise<SearchResults> {
+  const read = await readDiscussion(path, options.maxBytes ?? DEFAULT_MAX_DISCUSSION_BYTES)
+  if (!read) throw new NotADiscussionFileError(path)
+  const results = searchSources([read], query)
+  const hits = results.hits.sort((a, b) => a.line - b.line)
+  return { ...results, hits: options.limit ? hits.slice(0, options.limit) : hits }
+}
+
+/** `searchDiscussionFile` was given a file that is not a discussion (or not a plain file). */
+export class NotADiscussionFileError extends Error {
+  constructor(readonly path: string) {
+    super(`${path}: not a discussion file`)
+  }
+}
+
 /** Searches folders again and again, keeping each discussion's units while its file is unchanged. */
 export class FolderSearch {
   private readonly held = new Map<string, { stamp: string; discussion: SearchableDiscussion }>()

@@ -65,6 +65,9 @@ export const INVOKE_CHANNELS = [
   'exports:html',
   'search:folder',
   'search:discussion',
+  'summaries:read',
+  'summaries:start',
+  'summaries:cancel',
 ] as const
 
 export const EVENT_CHANNELS = [
@@ -74,6 +77,7 @@ export const EVENT_CHANNELS = [
   'turns:progress',
   'councils:progress',
   'debates:progress',
+  'summaries:progress',
 ] as const
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number]

@@ -35,6 +35,8 @@ import { searchRequests } from './search.js'
 import type { SearchResponses } from './search.js'
 import { speechRequests } from './speech.js'
 import type { SpeechResponses } from './speech.js'
+import { summariesRequests } from './summaries.js'
+import type { SummariesResponses, SummaryProgress } from './summaries.js'
 import { templatesRequests } from './templates.js'
 import type { TemplatesResponses } from './templates.js'
 import { turnsRequests } from './turns.js'
@@ -59,6 +61,7 @@ export type * from './phases.js'
 export type * from './providers.js'
 export type * from './search.js'
 export type * from './speech.js'
+export type * from './summaries.js'
 export type * from './templates.js'
 export type * from './turns.js'
 export type * from './workspace.js'
@@ -82,6 +85,7 @@ export const REQUEST_SCHEMAS = {
   ...debatesRequests,
   ...exportsRequests,
   ...searchRequests,
+  ...summariesRequests,
 } satisfies Record<InvokeChannel, z.ZodType>
 
 interface Responses
@@ -102,7 +106,8 @@ interface Responses
     SpeechResponses,
     DebatesResponses,
     ExportsResponses,
-    SearchResponses {}
+    SearchResponses,
+    SummariesResponses {}
 
 /** The payload each event channel carries. */
 export interface EventPayloads {
@@ -112,6 +117,7 @@ export interface EventPayloads {
   'turns:progress': TurnProgress
   'councils:progress': CouncilProgress
   'debates:progress': DebateProgress
+  'summaries:progress': SummaryProgress
 }
 
 /** What a caller passes (defaults not yet applied). */

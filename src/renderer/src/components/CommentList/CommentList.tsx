@@ -23,6 +23,8 @@ export interface CommentListHandle {
   scrollToComment: (index: number) => void
   /** Jumps to the newest item and follows the end again. */
   scrollToEnd: () => void
+  /** Shows the top of the list: the discussion's opening, above its first comment. */
+  scrollToTop: () => void
 }
 
 /** Something shown after the saved comments: a pending answer, the turn's summary line. */
@@ -136,6 +138,11 @@ export function CommentList({
         virtualizer.scrollToIndex(index, { align: 'start', behavior: 'auto' })
       },
       scrollToEnd,
+      scrollToTop: () => {
+        setFollowing(false)
+        setLeftAt(`${count}|${activity}`)
+        if (scrollRef.current) scrollRef.current.scrollTop = 0
+      },
     }),
     [virtualizer, count, activity],
   )

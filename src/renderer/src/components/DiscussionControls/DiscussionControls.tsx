@@ -10,6 +10,7 @@ import { useActions } from '../Palette/actions'
 import { usePanels } from '../Panels/PanelsContext'
 import { PhaseAdvanceDialog } from '../PhaseAdvance/PhaseAdvanceDialog'
 import { RunTurnDialog } from '../RunTurn/RunTurnDialog'
+import { SummaryControls } from '../Summary/SummaryControls'
 import { useTurn } from '../RunTurn/useTurn'
 
 export interface DiscussionControlsProps {
@@ -105,6 +106,7 @@ export function DiscussionControls({
             Advance
           </Button>
         </Tooltip>
+        <SummaryControls path={detail.path} commentCount={detail.comments.length} />
       </Group>
       <RunTurnDialog
         opened={dialog === 'turn'}

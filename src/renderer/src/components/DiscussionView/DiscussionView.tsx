@@ -3,13 +3,12 @@ import { useElementSize, useHotkeys } from '@mantine/hooks'
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { ReactNode } from 'react'
 
-import type { DiscussionDetail } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
 import { useEscapeLayer, modalLayerOpen } from '../../lib/layers'
 import { guiText } from '../../lib/gui-text'
-import { commentIndexForLine, findMatches } from '../../lib/lines'
+import { commentIndexForLine } from '../../lib/lines'
 import { CommentList } from '../CommentList/CommentList'
 import { CouncilView } from '../Council/CouncilView'
 import { DebateView } from '../Debate/DebateView'
@@ -19,6 +18,7 @@ import { ExportMenu } from '../Export/ExportMenu'
 import { DemoBanner } from '../Providers/DemoBanner'
 import type { CommentListHandle } from '../CommentList/CommentList'
 import { FindBar } from '../FindBar/FindBar'
+import { useFind } from '../FindBar/useFind'
 import { JumpPanel } from '../Jumps/JumpPanel'
 import { useJumps } from '../Jumps/useJumps'
 import { useOpenLink } from '../LinkConfirm/LinkProvider'
@@ -46,48 +46,6 @@ export interface DiscussionViewProps {
 
 /** The find bar's distance from the thread's top (DiscussionView.module.css) and a gap below it. */
 const FIND_BAR_MARGIN = 16
-
-function useFind(
-  detail: DiscussionDetail | undefined,
-  list: React.RefObject<CommentListHandle | null>,
-) {
-  const [open, setOpen] = useState(false)
-  const [query, setQuery] = useState('')
-  const [position, setPosition] = useState(0)
-  const matches = useMemo(
-    () => (detail && open ? findMatches(detail.comments, query) : []),
-    [detail, open, query],
-  )
-  const current =
-    matches.length === 0 ? null : (matches[Math.min(position, matches.length - 1)] ?? null)
-  useEffect(() => {
-    if (current !== null) list.current?.scrollToComment(current)
-  }, [current, list])
-  const step = (delta: number): void =>
-    setPosition((p) =>
-      matches.length === 0
-        ? 0
-        : (Math.min(p, matches.length - 1) + delta + matches.length) % matches.length,
-    )
-  return {
-    open,
-    query,
-    matches,
-    current,
-    position: Math.min(position, Math.max(matches.length - 1, 0)),
-    show: () => setOpen(true),
-    close: () => {
-      setOpen(false)
-      setQuery('')
-    },
-    setQuery: (value: string) => {
-      setQuery(value)
-      setPosition(0)
-    },
-    next: () => step(1),
-    previous: () => step(-1),
-  }
-}
 
 /** One discussion: header with phases and participants, the comments, and the side panel. */
 export function DiscussionView({
@@ -139,7 +97,8 @@ export function DiscussionView({
   useActions([
     {
       id: 'discussion.find',
-      title: 'Find in the discussion (Enter: next, Shift+Enter: previous)',
+      title:
+        'Find in the discussion, as discussions search does (Enter or ↓: next, Shift+Enter or ↑: previous)',
       group: 'Discussion',
       keys: ['Mod', 'F'],
       run: find.show,
@@ -262,7 +221,12 @@ export function DiscussionView({
                 query={find.query}
                 onQueryChange={find.setQuery}
                 current={find.position}
-                total={find.matches.length}
+                total={find.hits.length}
+                comment={find.comment}
+                noWords={find.query.trim() !== '' && find.words.length === 0}
+                failure={find.failure}
+                searching={find.pending}
+                focusRequests={find.focusRequests}
                 onNext={find.next}
                 onPrevious={find.previous}
                 onClose={find.close}
@@ -274,8 +238,8 @@ export function DiscussionView({
             path={detail.path}
             comments={comments ?? detail.comments}
             roles={roles}
-            activeIndex={find.open ? find.current : jumped}
-            findQuery={find.open ? find.query : ''}
+            activeIndex={find.open ? find.comment : jumped}
+            findQuery={find.open ? find.words.join(' ') : ''}
             onOpenLink={openLink}
             follow={following}
             tail={thread.tail}

@@ -1,26 +1,55 @@
 import { ActionIcon, Group, Paper, Text, TextInput, Tooltip } from '@mantine/core'
 import { IconChevronDown, IconChevronUp, IconSearch, IconX } from '@tabler/icons-react'
+import { useEffect, useRef } from 'react'
 import type { ReactNode } from 'react'
 
 export interface FindBarProps {
   query: string
   onQueryChange: (query: string) => void
-  /** Position of the current match (0-based) and how many comments match. */
+  /** Position of the current hit (0-based) and how many there are. */
   current: number
   total: number
+  /** The current hit's comment number as `parse` numbers it; null: the discussion's opening. */
+  comment: number | null
+  /** The query has characters but no word to look for (only punctuation, say). */
+  noWords: boolean
+  /** The answer to the query as typed is on its way. */
+  searching: boolean
+  /** Why the search did not answer, in words; null when it did. */
+  failure: string | null
+  /** Changes when the person asks for the bar again (Ctrl+F): its field takes the focus. */
+  focusRequests: number
   onNext: () => void
   onPrevious: () => void
   onClose: () => void
 }
 
-/** Find in discussion: replaces the browser's Ctrl+F, which cannot see a virtualized list. */
+/** What the bar says about the hits: `hit 2 of 5 · comment #7`. */
+function hitText(props: FindBarProps): string {
+  const { query, current, total, comment, noWords, failure, searching } = props
+  if (failure !== null) return failure
+  if (query.trim() === '') return ''
+  if (noWords) return 'Type letters or digits'
+  if (total === 0) return searching ? 'Searching…' : 'No matches'
+  return `hit ${current + 1} of ${total} · ${comment === null ? 'the opening' : `comment #${comment}`}`
+}
+
+/**
+ * Find in discussion: replaces the browser's Ctrl+F, which cannot see a virtualized list. The
+ * hits are core search's, as `discussions search QUERY FILE` finds them.
+ */
 export function FindBar(props: FindBarProps): ReactNode {
-  const { query, current, total } = props
+  const { query, total, focusRequests } = props
+  const field = useRef<HTMLInputElement>(null)
+  useEffect(() => {
+    field.current?.focus()
+    field.current?.select()
+  }, [focusRequests])
   return (
     <Paper withBorder shadow="sm" p={6} radius="md" role="search">
       <Group gap={6} wrap="nowrap">
         <TextInput
-          autoFocus
+          ref={field}
           size="xs"
           w={260}
           placeholder="Find in discussion"
@@ -29,17 +58,25 @@ export function FindBar(props: FindBarProps): ReactNode {
           value={query}
           onChange={(event) => props.onQueryChange(event.currentTarget.value)}
           onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault()
-              if (event.shiftKey) props.onPrevious()
-              else props.onNext()
-            }
+            const back = (event.key === 'Enter' && event.shiftKey) || event.key === 'ArrowUp'
+            const forward = (event.key === 'Enter' && !event.shiftKey) || event.key === 'ArrowDown'
+            if (!back && !forward) return
+            event.preventDefault()
+            if (back) props.onPrevious()
+            else props.onNext()
           }}
         />
-        <Text size="xs" c="dimmed" w={90} ta="center" aria-live="polite">
-          {query.trim() === '' ? '' : total === 0 ? 'No matches' : `${current + 1} of ${total}`}
+        <Text
+          size="xs"
+          c={props.failure === null ? 'dimmed' : 'red'}
+          miw={150}
+          ta="center"
+          aria-live="polite"
+          data-testid="find-status"
+        >
+          {hitText(props)}
         </Text>
-        <Tooltip label="Previous (Shift+Enter)">
+        <Tooltip label="Previous (Shift+Enter or ↑)">
           <ActionIcon
             variant="subtle"
             onClick={props.onPrevious}
@@ -49,7 +86,7 @@ export function FindBar(props: FindBarProps): ReactNode {
             <IconChevronUp size={16} />
           </ActionIcon>
         </Tooltip>
-        <Tooltip label="Next (Enter)">
+        <Tooltip label="Next (Enter or ↓)">
           <ActionIcon
             variant="subtle"
             onClick={props.onNext}
