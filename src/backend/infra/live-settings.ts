@@ -46,7 +46,9 @@ export class LiveSettings {
     if (this.#folders.has(folder) || this.#closed) return
     let engine
     try {
-      engine = await this.engines.for(folder)
+      // An engine of its own: the one requests use is made when the first asks (as before the
+      // settings were watched), so what is written before then is what they see.
+      engine = await this.engines.open(folder)
     } catch {
       // Settings that cannot be read at all say so when a request needs them; nothing to follow.
       return
