@@ -319,7 +319,26 @@ test('a council the budget stops records the skipped call and Resume finishes it
   expect((await readFile(file, 'utf8')).match(/^<!-- skipped: \{.*\} -->$/gm)).toHaveLength(1)
   await reviewShot(page, 'budget-council-stopped')
 
+  // Resume asks for a new budget over the estimate of only the call left: the referee's.
+  const left = JSON.parse(ui.run('council', 'resume', file, '--estimate', '--json')) as {
+    calls: unknown[]
+    total: { costUsd: { high: number } | null }
+  }
+  expect(left.calls).toHaveLength(1)
   await page.getByRole('button', { name: 'Resume' }).click()
+  const resume = page.getByRole('dialog', { name: 'Resume the council' })
+  await expect(resume.getByTestId('estimate-row')).toHaveCount(1)
+  // The caps typed are the ones in force for the estimate, as on the CLI.
+  await typeInto(resume.getByRole('textbox', { name: 'Max tokens' }), '100000')
+  await expect(resume.getByTestId('estimate-caps')).toContainText('100,000 tokens')
+  await clearField(resume.getByRole('textbox', { name: 'Max tokens' }))
+  await typeInto(
+    resume.getByRole('textbox', { name: 'Max cost (USD)' }),
+    ((left.total.costUsd?.high ?? 1) * 1.05).toFixed(6),
+  )
+  expect(blocking(await axeFindings(page, '[role="dialog"]'))).toEqual([])
+  await reviewShot(page, 'budget-council-resume')
+  await resume.getByRole('button', { name: 'Resume council' }).click()
   await expect(headerStatus(page)).toHaveAttribute('data-status', 'COMPLETE', {
     timeout: 60_000,
   })

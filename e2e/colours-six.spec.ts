@@ -124,6 +124,7 @@ test('a council: its comments are not from an earlier phase, and a chosen cancel
       await reviewShot(page, 'six-colours-council-cancelled', scheme)
       await ui.release('council-go')
       await view.getByTestId('council-resume').click()
+      await page.getByTestId('council-resume-start').click()
       await expect(view.getByTestId('council-synthesis')).toContainText('Synthesis by', {
         timeout: 60_000,
       })

@@ -91,6 +91,7 @@ test('start a council from the app, watch it stream, cancel, resume and read its
   await expect(headerStatus(page)).toHaveAttribute('data-status', 'OPEN')
   await ui.release('council-go')
   await view.getByTestId('council-resume').click()
+  await page.getByTestId('council-resume-start').click()
 
   // Finished: the synthesis first, with every stage's figures.
   const synthesis = view.getByTestId('council-synthesis')

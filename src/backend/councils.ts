@@ -25,7 +25,12 @@ const STREAM_MS = 150
 
 type CouncilHandlers = Pick<
   Handlers,
-  'councils:start' | 'councils:resume' | 'councils:cancel' | 'councils:read' | 'councils:estimate'
+  | 'councils:start'
+  | 'councils:resume'
+  | 'councils:cancel'
+  | 'councils:read'
+  | 'councils:estimate'
+  | 'councils:resumeEstimate'
 >
 
 export function councilHandlers(
@@ -98,6 +103,13 @@ export function councilHandlers(
       const inside = await workspace.resolveFolder(folder)
       const engine = await engines.for(inside.folder)
       const estimate = await engine.estimateCouncil({ ...request, dir: inside.path })
+      return { ...estimate, budget: await engine.estimateBudget(estimate, caps ?? {}, null) }
+    },
+
+    'councils:resumeEstimate': async ({ path, caps }) => {
+      const inside = await workspace.resolveInside(path)
+      const engine = await engines.for(inside.folder)
+      const estimate = await engine.estimateCouncilResume(inside.path)
       return { ...estimate, budget: await engine.estimateBudget(estimate, caps ?? {}, null) }
     },
 

@@ -34,6 +34,7 @@ export const INVOKE_CHANNELS = [
   'councils:cancel',
   'councils:read',
   'councils:estimate',
+  'councils:resumeEstimate',
   'comments:add',
   'phases:advance',
   'personas:read',

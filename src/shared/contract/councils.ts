@@ -36,6 +36,8 @@ export const councilRequests = {
   'councils:cancel': z.strictObject({ runId }),
   /** The council as its file says: calls, answers, ranking, synthesis, usage; and a running run. */
   'councils:read': z.strictObject({ path: pathSchema }),
+  /** What resuming the council in `path` would cost: only the calls left (`council resume --estimate`). */
+  'councils:resumeEstimate': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
   /** What a council of these settings would cost, call by call (`council --estimate`). */
   'councils:estimate': z.strictObject({
     /** May still be empty while the person types it. */
@@ -236,4 +238,5 @@ export interface CouncilResponses {
   'councils:cancel': z.infer<typeof councilCancelledSchema>
   'councils:read': CouncilInfo
   'councils:estimate': RunEstimateInfo
+  'councils:resumeEstimate': RunEstimateInfo
 }

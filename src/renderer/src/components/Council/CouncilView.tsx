@@ -3,6 +3,7 @@ import { IconPlayerPlay, IconRepeat } from '@tabler/icons-react'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
+import type { RunCapsInfo } from '@shared/contract'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
 import { useRequest } from '../../api/useRequest'
@@ -13,6 +14,7 @@ import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { FoldToggle } from '../ResizablePanel/FoldToggle'
 import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
 import { AskAgainDialog } from './AskAgainDialog'
+import { ResumeDialog } from './ResumeDialog'
 import { describeSettings } from './council-format'
 import { adoptCouncilRun, adoptRecordedProgress, IDLE, reduceLive } from './council-live'
 import type { CouncilLive } from './council-live'
@@ -39,6 +41,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   const [busy, setBusy] = useState(false)
   const [open, setOpen] = useState(true)
   const [askingAgain, setAskingAgain] = useState(false)
+  const [resuming, setResuming] = useState(false)
   const { data: info, reload } = useRequest(path, () => call(api.councils.read({ path })), version)
 
   useEffect(
@@ -67,10 +70,13 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
   useEffect(() => () => onStatusChange?.(null), [onStatusChange])
 
   if (!info) return null
-  const resume = (): void => {
+  const resume = (caps: RunCapsInfo): void => {
     setBusy(true)
-    call(api.councils.resume({ path }))
-      .then(({ runId: id }) => setLive((current) => adoptCouncilRun(current, id)))
+    call(api.councils.resume({ path, caps }))
+      .then(({ runId: id }) => {
+        setResuming(false)
+        setLive((current) => adoptCouncilRun(current, id))
+      })
       .catch((error: unknown) =>
         notifyError(error instanceof Error ? error.message : String(error)),
       )
@@ -98,7 +104,7 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
                 size="xs"
                 leftSection={<IconPlayerPlay size={14} />}
                 loading={busy}
-                onClick={resume}
+                onClick={() => setResuming(true)}
                 data-testid="council-resume"
               >
                 Resume
@@ -136,6 +142,13 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           <CouncilStages info={info} live={live} />
         </ResizablePanel>
       )}
+      <ResumeDialog
+        opened={resuming}
+        path={path}
+        busy={busy}
+        onClose={() => setResuming(false)}
+        onResume={resume}
+      />
       <AskAgainDialog
         opened={askingAgain}
         info={info}
