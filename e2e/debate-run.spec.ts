@@ -83,6 +83,10 @@ test('start a debate from the app, watch it, cancel it, resume it and see it fin
 
   await ui.release('debate-go')
   await view.getByTestId('debate-run').click()
+  // Resume asks for a budget over the estimate of what is left, then goes on.
+  const resume = page.getByRole('dialog', { name: 'Resume the debate' })
+  await expect(resume.getByTestId('estimate-row').first()).toBeVisible()
+  await resume.getByRole('button', { name: 'Resume debate' }).click()
   await expect(status).toHaveText('CONSENSUS', { timeout: 60_000 })
   await expect(view.getByText(/consensus on P\d in round 1/)).toBeVisible()
   await expect(view.getByTestId('debate-run')).toHaveCount(0)

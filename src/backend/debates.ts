@@ -119,6 +119,13 @@ export function debatesHandlers({
         return { runId: launch(engine, inside.path, caps) }
       },
 
+      'debates:resumeEstimate': async ({ path, caps }) => {
+        const inside = await workspace.resolveInside(path)
+        const engine = await engines.for(inside.folder)
+        const estimate = await engine.estimateDebate(inside.path)
+        return { ...estimate, budget: await engine.estimateBudget(estimate, caps ?? {}, null) }
+      },
+
       'debates:cancel': ({ runId }) => Promise.resolve({ cancelled: runs.cancel(runId) }),
 
       'debates:read': async ({ path }) => {

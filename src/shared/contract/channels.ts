@@ -62,6 +62,7 @@ export const INVOKE_CHANNELS = [
   'debates:read',
   'debates:decide',
   'debates:estimate',
+  'debates:resumeEstimate',
   'exports:adr',
   'exports:html',
   'search:folder',

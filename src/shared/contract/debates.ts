@@ -30,6 +30,8 @@ export const debatesRequests = {
   }),
   /** Runs a debate that has not run yet or stopped; it continues where its file leaves off. */
   'debates:resume': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
+  /** What running the debate in `path` on from where it is may cost (`debate run --estimate`). */
+  'debates:resumeEstimate': z.strictObject({ path: pathSchema, caps: runCapsSchema.optional() }),
   /** What a new debate of these settings may cost, call by call (`debate run --estimate`). */
   'debates:estimate': z.strictObject({
     folder: pathSchema,
@@ -321,4 +323,5 @@ export interface DebatesResponses {
   'debates:read': DebateInfo
   'debates:decide': DebateOutcome
   'debates:estimate': RunEstimateInfo
+  'debates:resumeEstimate': RunEstimateInfo
 }

@@ -10,11 +10,11 @@ import { useRequest } from '../../api/useRequest'
 import { navigate } from '../../lib/route'
 import { notifyError } from '../../notify'
 import { FAILURE_COLOUR, INFO_COLOUR } from '../../lib/colours'
+import { ResumeRunDialog } from '../Budget/ResumeRunDialog'
 import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { FoldToggle } from '../ResizablePanel/FoldToggle'
 import { ResizablePanel } from '../ResizablePanel/ResizablePanel'
 import { AskAgainDialog } from './AskAgainDialog'
-import { ResumeDialog } from './ResumeDialog'
 import { describeSettings } from './council-format'
 import { adoptCouncilRun, adoptRecordedProgress, IDLE, reduceLive } from './council-live'
 import type { CouncilLive } from './council-live'
@@ -142,12 +142,17 @@ export function CouncilView({ path, version, onStatusChange }: CouncilViewProps)
           <CouncilStages info={info} live={live} />
         </ResizablePanel>
       )}
-      <ResumeDialog
+      <ResumeRunDialog
         opened={resuming}
+        title="Resume the council"
+        explanation="Only the calls the council has not answered yet are made; the answers in its file stay as they are."
+        action="Resume council"
         path={path}
+        estimate={(caps) => api.councils.resumeEstimate({ path, caps })}
         busy={busy}
         onClose={() => setResuming(false)}
         onResume={resume}
+        testId="council-resume-start"
       />
       <AskAgainDialog
         opened={askingAgain}

@@ -5,8 +5,9 @@ import type { ReactNode } from 'react'
 
 import { formatThreshold } from '@core/debate/threshold'
 import { formatWeight } from '@core/debate/weights'
-import type { DebateInfo, DebateStatus } from '@shared/contract'
+import type { DebateInfo, DebateStatus, RunCapsInfo } from '@shared/contract'
 import { FAILURE_COLOUR, INFO_COLOUR } from '../../lib/colours'
+import { ResumeRunDialog } from '../Budget/ResumeRunDialog'
 import { CancelRunButton } from '../CancelRunButton/CancelRunButton'
 import { useApi } from '../../api/ApiContext'
 import { call } from '../../api/client'
@@ -123,19 +124,20 @@ function RunButton({
   info,
   runId,
   busy,
+  started,
   onRun,
   onCancel,
 }: {
   info: DebateInfo
   runId: string | null
   busy: boolean
+  /** Something more than the topic is in the file: a run carries on from there. */
+  started: boolean
   onRun: () => void
   onCancel: () => void
 }): ReactNode {
   if (runId) return <CancelRunButton onCancel={onCancel} testId="debate-cancel" />
   if (info.status !== 'OPEN') return null
-  // Nothing in the file yet but the topic: a first run; anything more: it carries on from there.
-  const started = !(info.next.kind === 'start-round' && info.next.round === 1)
   return (
     <Button
       size="xs"
@@ -160,6 +162,7 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
   const [open, setOpen] = useState(true)
   const [live, setLive] = useState<DebateLive>(IDLE)
   const [busy, setBusy] = useState(false)
+  const [resuming, setResuming] = useState(false)
   const { data: info, reload } = useRequest(path, () => call(api.debates.read({ path })), version)
 
   useEffect(
@@ -201,10 +204,14 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
 
   if (!info || !status) return null
   const progress = live.progress
-  const run = (): void => {
+  const started = !(info.next.kind === 'start-round' && info.next.round === 1)
+  const run = (caps: RunCapsInfo): void => {
     setBusy(true)
-    call(api.debates.resume({ path }))
-      .then(({ runId: id }) => setLive((current) => adoptDebateRun(current, id)))
+    call(api.debates.resume({ path, caps }))
+      .then(({ runId: id }) => {
+        setResuming(false)
+        setLive((current) => adoptDebateRun(current, id))
+      })
       .catch((error: unknown) =>
         notifyError(
           error instanceof Error ? error.message : String(error),
@@ -246,7 +253,8 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
             info={{ ...info, status }}
             runId={runId}
             busy={busy}
-            onRun={run}
+            started={started}
+            onRun={() => setResuming(true)}
             onCancel={cancel}
           />
           <FoldToggle open={open} onToggle={() => setOpen((value) => !value)} what="the debate" />
@@ -274,6 +282,22 @@ export function DebateView({ path, version, onStatusChange }: DebateViewProps): 
           <DebateBody summary={info} />
         </ResizablePanel>
       )}
+      <ResumeRunDialog
+        opened={resuming}
+        title={started ? 'Resume the debate' : 'Run the debate'}
+        explanation={
+          started
+            ? 'It goes on from where its file leaves off; what is in the file stays as it is.'
+            : 'Every round is asked as the debate is set up; the estimate counts them all.'
+        }
+        action={started ? 'Resume debate' : 'Run debate'}
+        path={path}
+        estimate={(caps) => api.debates.resumeEstimate({ path, caps })}
+        busy={busy}
+        onClose={() => setResuming(false)}
+        onResume={run}
+        testId="debate-run-start"
+      />
     </Box>
   )
 }
