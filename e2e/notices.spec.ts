@@ -49,6 +49,8 @@ for (const size of SIZES) {
       const dialog = page.getByRole('dialog', { name: 'Run turn' })
       const start = dialog.getByRole('button', { name: /Start turn/ })
       await expect(start).toBeVisible()
+      // The dialog settles once its estimate arrives (it grows by the table): measured after.
+      await expect(dialog.getByTestId('estimate')).toBeVisible()
       await expect(toast).toBeVisible()
       expect(await reachable(page, start)).toBe(true)
       expect(await reachable(page, dialog.getByRole('button', { name: 'Cancel' }))).toBe(true)

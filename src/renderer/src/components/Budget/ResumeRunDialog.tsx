@@ -1,9 +1,10 @@
-import { Button, Group, Stack, Text } from '@mantine/core'
+import { Button, Stack, Text } from '@mantine/core'
 import { useEffect, useState } from 'react'
 import type { ReactNode } from 'react'
 
 import type { Reply, RunCapsInfo, RunEstimateInfo } from '@shared/contract'
 import { Dialog } from '../Dialog/Dialog'
+import { DialogActions } from '../Dialog/DialogActions'
 import { RunBudget } from './RunBudget'
 import { useRunBudget } from './useRunBudget'
 
@@ -54,14 +55,14 @@ export function ResumeRunDialog(props: ResumeRunDialogProps): ReactNode {
         <Stack gap="md">
           <Text size="sm">{props.explanation}</Text>
           <RunBudget budget={budget} submitted={submitted} />
-          <Group justify="flex-end">
+          <DialogActions>
             <Button variant="default" onClick={onClose}>
               Not now
             </Button>
             <Button type="submit" loading={busy} data-testid={props.testId}>
               {props.action}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Dialog>

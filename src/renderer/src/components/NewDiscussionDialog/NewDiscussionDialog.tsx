@@ -12,6 +12,7 @@ import { notifyError } from '../../notify'
 import { CouncilFields, DEFAULT_COUNCIL } from '../Council/CouncilFields'
 import type { CouncilSettings } from '../Council/CouncilFields'
 import { Dialog } from '../Dialog/Dialog'
+import { DialogActions } from '../Dialog/DialogActions'
 import { DebateFields, DEFAULT_DEBATE, weightOf } from '../Debate/DebateFields'
 import type { DebateSettings } from '../Debate/DebateFields'
 import { CheckedTextarea, CheckedTextInput } from '../Fields/CheckedField'
@@ -241,14 +242,14 @@ export function NewDiscussionDialog({
           <Text size="xs" c="dimmed" truncate>
             Saved in {folder}
           </Text>
-          <Group justify="flex-end">
+          <DialogActions>
             <Button variant="default" onClick={onClose}>
               Cancel
             </Button>
             <Button type="submit" loading={busy}>
               {isCouncil ? 'Start council' : isDebate ? 'Start debate' : 'Create discussion'}
             </Button>
-          </Group>
+          </DialogActions>
         </Stack>
       </form>
     </Dialog>

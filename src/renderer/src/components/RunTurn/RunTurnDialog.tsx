@@ -22,6 +22,7 @@ import { notifyError } from '../../notify'
 import { forgetProvider, rememberedProvider, rememberProvider } from './remembered-provider'
 import { calloutMentions } from './turn-state'
 import { Dialog } from '../Dialog/Dialog'
+import { DialogActions } from '../Dialog/DialogActions'
 import { RunBudget } from '../Budget/RunBudget'
 import { useRunBudget } from '../Budget/useRunBudget'
 import { useSettingsVersion } from '../SettingsLive/useSettingsVersion'
@@ -270,14 +271,14 @@ export function RunTurnDialog({
               comboboxProps={{ withinPortal: true }}
             />
             {asked.length > 0 && <RunBudget budget={budget} submitted={submitted} />}
-            <Group justify="flex-end">
+            <DialogActions>
               <Button variant="default" onClick={onClose}>
                 Cancel
               </Button>
               <Button ref={startButton} type="submit" loading={busy} disabled={asked.length === 0}>
                 Start turn ({asked.length})
               </Button>
-            </Group>
+            </DialogActions>
           </Stack>
         </form>
       )}
