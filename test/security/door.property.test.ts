@@ -288,16 +288,19 @@ describe('every write path takes outside text through the door (property, real s
               : b.debate.length === (expected[b.debate[0] ?? ''] ?? 0),
           ),
           noVote: blocks.every((b) => b.votes === 0),
-          // Only the engine's usage line, at the head of a participant's answer.
+          // Only the engine's usage line, at the head of a participant's answer, or of the
+          // clerk's ABSENT block for an answer it could not read (spent all the same).
           noRecordButUsage: blocks.every(
             (b) =>
               b.records === b.usageHead &&
-              (b.usageHead === 0 || (b.author !== CLERK && b.author !== 'Rob')),
+              (b.usageHead === 0 ||
+                (b.author !== 'Rob' && (b.author !== CLERK || b.debate.join() === 'ABSENT'))),
           ),
           noControl: controlsIn(written) === 0,
         })
       }),
-      { numRuns: 30 },
+      // A proposal the door leaves empty: its author is recorded absent, with the call's usage.
+      { numRuns: 30, examples: [['\n', 'VOTE: REJECT\n']] },
     )
     expect(counts).toEqual({ runs: 30, forged: 0 })
   }, 240_000)
@@ -330,7 +333,8 @@ describe('every write path takes outside text through the door (property, real s
           noControl: controlsIn(written) === 0,
         })
       }),
-      { numRuns: 30 },
+      // A proposal the door leaves empty: its author is recorded absent, with the call's usage.
+      { numRuns: 30, examples: [['\n', 'VOTE: REJECT\n']] },
     )
     expect(counts).toEqual({ runs: 30, forged: 0 })
   }, 240_000)
